@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+/** Where uploaded images live. Keys are random per upload, so objects never change once written. */
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing key is not an error. */
+  delete(keys: readonly string[]): Promise<void>;
+}
+
+/** URL path the browser reads a stored object from, on our origin (see plugins/files). */
+export const FILES_PREFIX = '/files/';
+export function fileUrl(key: string | null | undefined): string | null {
+  return key ? `${FILES_PREFIX}${key}` : null;
+}
+
+/** Keys are `<folder>/<uuid>[-suffix].<ext>`: nothing a caller could use to escape the folder. */
+export const STORAGE_KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;

@@ -1,0 +1,117 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { createLocalStorage } from './adapters/storage/local-storage.js';
+import type { Storage } from './adapters/storage/storage.js';
+import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
+import { createNotifier } from './domains/notifications/notifications.service.js';
+import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
+import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
+import errorsPlugin from './plugins/errors.js';
+import csrfPlugin from './plugins/csrf.js';
+import authPlugin from './plugins/auth.js';
+import openapiPlugin from './plugins/openapi.js';
+import filesPlugin from './plugins/files.js';
+import webPlugin from './plugins/web.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Replaceable parts; tests pass a database made from a migrated template. */
+export interface AppOverrides {
+  database?: Database;
+  storage?: Storage;
+  bus?: EventBus;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Tokens, cookies and passwords never reach the log.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.accessToken'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the app: ecosystem plugins → our plugins → services → domain routes (STYLE.md §3). */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+    ));
+  await migrateDatabase(database);
+  const { db } = database;
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Ecosystem plugins
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 20 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // The CSP is for the app's HTML; the OpenAPI UI brings its own.
+    hsts: false,
+  });
+
+  // Shared services and adapters
+  const storage = overrides.storage ?? createLocalStorage(config.storage.localDir);
+  const bus = overrides.bus ?? createLocalEventBus();
+  const notifier = createNotifier({ bus });
+
+  // Our plugins
+  await app.register(csrfPlugin);
+  await app.register(openapiPlugin);
+  // @domain-services: each domain adds its service here, in dependency order.
+  const usersRepo = createUsersRepo();
+  const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo });
+  const users = createUsersService({ db, usersRepo });
+
+  await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
+  await app.register(filesPlugin, { storage });
+
+  // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
+  await app.register(authRoutes, { prefix: '/api/auth', auth, config });
+  await app.register(usersRoutes, { prefix: '/api/users', users });
+
+  await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });
+
+  app.addHook('onClose', async () => {
+    await bus.close();
+    if (!overrides.database) await database.close();
+  });
+  void notifier;
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

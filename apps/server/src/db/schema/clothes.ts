@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+export const attributeDefs = pgTable(
+  'attribute_defs',
+  {
+    id: idColumn(),
+    name: text().notNull(),
+    selectableValues: text().array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('attribute_defs_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const clothes = pgTable(
+  'clothes',
+  {
+    id: idColumn(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text({
+      enum: ['TOP', 'BOTTOM', 'DRESS', 'OUTER', 'UNDERWEAR', 'ACCESSORY', 'SHOES', 'SOCKS', 'HAT', 'BAG', 'SCARF', 'ETC'],
+    }).notNull(),
+    /** Storage keys of the re-encoded image and its thumbnail. */
+    imageKey: text(),
+    thumbnailKey: text(),
+    /** Product page the garment was imported from, if any. */
+    sourceUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clothes_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('clothes_owner_type_created_idx').on(t.ownerId, t.type, t.createdAt.desc(), t.id.desc()),
+    index('clothes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const clothesAttributes = pgTable(
+  'clothes_attributes',
+  {
+    clothesId: uuid()
+      .notNull()
+      .references(() => clothes.id, { onDelete: 'cascade' }),
+    definitionId: uuid()
+      .notNull()
+      .references(() => attributeDefs.id, { onDelete: 'cascade' }),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clothesId, t.definitionId] }), index('clothes_attributes_definition_idx').on(t.definitionId)],
+);

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, check } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { clothes } from './clothes.js';
+import { users } from './users.js';
+import { weatherForecasts } from './weather.js';
+
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: idColumn(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A forecast a feed uses is never deleted (restrict). */
+    weatherId: uuid()
+      .notNull()
+      .references(() => weatherForecasts.id, { onDelete: 'restrict' }),
+    /** Copied from the (immutable) forecast so the sky and precipitation filters use an index. */
+    skyStatus: text({ enum: ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] }).notNull(),
+    precipitationType: text({ enum: ['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER'] }).notNull(),
+    content: text().notNull(),
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('feeds_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('feeds_like_count_idx').on(t.likeCount.desc(), t.id.desc()),
+    index('feeds_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('feeds_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    check('feeds_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+  ],
+);
+
+/**
+ * The garments of a feed, copied as they were when posted: editing or deleting the garment later does not
+ * change the post (`clothesId` becomes null on delete).
+ */
+export const feedClothes = pgTable(
+  'feed_clothes',
+  {
+    feedId: uuid()
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    clothesId: uuid().references(() => clothes.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    type: text().notNull(),
+    imageKey: text(),
+    thumbnailKey: text(),
+    /** `ClothesAttributeDto[]` as it was. */
+    attributes: jsonb().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.position] }), index('feed_clothes_clothes_idx').on(t.clothesId)],
+);
+
+export const feedLikes = pgTable(
+  'feed_likes',
+  {
+    feedId: uuid()
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.userId] }), index('feed_likes_user_idx').on(t.userId)],
+);
+
+export const feedComments = pgTable(
+  'feed_comments',
+  {
+    id: idColumn(),
+    feedId: uuid()
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feed_comments_feed_created_idx').on(t.feedId, t.createdAt.desc(), t.id.desc())],
+);

@@ -1,0 +1,4 @@
+export { authRoutes, sendSession, clearRefreshCookie, clientMeta } from './auth.routes.js';
+export { createAuthService, type AuthService } from './auth.service.js';
+export { createAuthRepo } from './auth.repo.js';
+export { hashPassword } from './passwords.js';

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ROLES, type Role } from '@otboo/contract';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+const ISSUER = 'otboo';
+const AUDIENCE = 'otboo-api';
+
+/** HS256 access tokens: short-lived, carrying the session they belong to so revocation is immediate. */
+export function createAccessTokens(secret: string, ttlMs: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(new Date(Date.now() + ttlMs))
+        .sign(key);
+    },
+    /** Null for a malformed, forged or expired token. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const role = payload.role;
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
+        return { userId: payload.sub, sessionId: payload.sid, role: role as Role };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Opaque refresh token: 256 random bits; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { latLonToGrid } from './kma-grid.js';
+
+describe('latLonToGrid', () => {
+  it.each([
+    // Seoul City Hall (issue text), and cells from KMA's published grid table (kma-regions.csv).
+    [37.5665, 126.978, 60, 127],
+    [37.563569, 126.980008, 60, 127], // 서울특별시
+    [35.177019, 129.076953, 98, 76], // 부산광역시 (KMA table)
+    [33.496311, 126.533208, 53, 38], // 제주특별자치도 제주시 (KMA table)
+  ])('%f, %f → (%i, %i)', (lat, lon, x, y) => {
+    expect(latLonToGrid(lat, lon)).toEqual({ x, y });
+  });
+});

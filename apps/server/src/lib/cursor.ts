@@ -1,0 +1,78 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ko, type CursorPage, type SortDirection } from '@otboo/contract';
+import { badRequest } from './errors.js';
+
+/** How a sort key travels in `nextCursor` (API.md §2). */
+export type CursorKind = 'instant' | 'text' | 'integer';
+
+/** Parses a `cursor` query value of the given kind; a malformed cursor is a 400, never a 500. */
+export function parseCursor(kind: CursorKind, cursor: string): Date | string | number {
+  const invalid = () => badRequest(ko.common.invalidCursor, { cursor: ko.common.invalidCursor }, 'InvalidCursorException');
+  switch (kind) {
+    case 'instant': {
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(cursor)) throw invalid();
+      const d = new Date(cursor);
+      if (Number.isNaN(d.getTime())) throw invalid();
+      return d;
+    }
+    case 'integer': {
+      if (!/^-?\d{1,12}$/.test(cursor)) throw invalid();
+      return Number(cursor);
+    }
+    case 'text':
+      return cursor;
+  }
+}
+
+export function formatCursor(value: Date | string | number): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * Keyset condition "after (cursor, idAfter)" in the sort direction. Ties on the sort key are broken by id in
+ * the same direction, so pages never repeat or skip rows while others write.
+ */
+export function afterCursor(
+  sortColumn: AnyColumn | SQL,
+  idColumn: AnyColumn,
+  direction: SortDirection,
+  kind: CursorKind,
+  cursor: string | undefined,
+  idAfter: string | undefined,
+): SQL | undefined {
+  if (cursor === undefined) return undefined;
+  const value = parseCursor(kind, cursor);
+  const op = direction === 'ASCENDING' ? sql.raw('>') : sql.raw('<');
+  const bound = value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`;
+  if (idAfter === undefined) return sql`${sortColumn} ${op} ${bound}`;
+  return sql`(${sortColumn}, ${idColumn}) ${op} (${bound}, ${idAfter}::uuid)`;
+}
+
+/** Turns `limit + 1` fetched rows into a contract page. */
+export function toPage<Row, Dto>(
+  rows: Row[],
+  limit: number,
+  totalCount: number,
+  sort: { sortBy: string; sortDirection: SortDirection },
+  keyOf: (row: Row) => { sortKey: Date | string | number; id: string },
+  map: (row: Row) => Dto,
+): CursorPage<Dto> {
+  const hasNext = rows.length > limit;
+  const pageRows = hasNext ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const lastKey = hasNext && last !== undefined ? keyOf(last) : undefined;
+  return {
+    data: pageRows.map(map),
+    nextCursor: lastKey ? formatCursor(lastKey.sortKey) : null,
+    nextIdAfter: lastKey ? lastKey.id : null,
+    hasNext,
+    totalCount,
+    sortBy: sort.sortBy,
+    sortDirection: sort.sortDirection,
+  };
+}
+
+/** `%term%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { ko } from '@otboo/contract';
+import { badRequest } from './errors.js';
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/**
+ * `{field: message}` from zod issues, first message per field (API.md §1 `details`). `whole` names an issue
+ * about the value itself (a missing body, a non-object JSON part).
+ */
+export function issueDetails(issues: readonly Issue[], whole = 'request'): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || whole;
+    details[key] ??= issue.message;
+  }
+  return details;
+}
+
+/** Parses a value that the type provider could not (multipart JSON parts, STOMP bodies); 400 on failure. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, whole?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = issueDetails(result.error.issues, whole);
+  const first = Object.values(details)[0];
+  throw badRequest(first ?? ko.common.invalidInput, details);
+}

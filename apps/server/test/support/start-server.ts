@@ -1,0 +1,108 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp, type App, type AppOverrides } from '../../src/app.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { databaseUrlFor, testDbKind, withAdminClient } from './databases.js';
+
+export interface TestServer {
+  app: App;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment (CONFIG.md names) on top of the test defaults. */
+  env?: Record<string, string>;
+  overrides?: Omit<AppOverrides, 'database'>;
+  /** Reuse a database (e.g. a second instance on the same PostgreSQL database, or a restart). */
+  database?: TestDatabase;
+}
+
+export interface TestDatabase {
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the database URL; PGlite: the data directory. */
+  location: string;
+  drop(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh database copied from the run's migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind() === 'postgres') {
+    const template = inject('postgresTemplate');
+    const name = `otboo_t_${template.slice('otboo_tpl_'.length)}_${process.pid}_${++counter}`;
+    await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
+    return {
+      kind: 'postgres',
+      location: databaseUrlFor(name),
+      drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'otboo-db-'));
+  return { kind: 'pglite', location: path.join(dir, 'pglite'), drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function open(db: TestDatabase): Promise<Database> {
+  if (db.kind === 'postgres') return openDatabase({ kind: 'postgres', url: db.location, poolSize: 5 });
+  const { existsSync } = await import('node:fs');
+  if (existsSync(db.location)) return openDatabase({ kind: 'pglite', dataDir: db.location });
+  const template = await readFile(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', dataDir: db.location, loadDataDir: new Blob([template]) });
+}
+
+/** Test defaults: loopback only, quiet, no rate limit interference, a private DATA_DIR. */
+export function testEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    ADMIN_EMAIL: 'admin@otboo.test',
+    ADMIN_PASSWORD: 'admin1234!',
+    AUTH_RATE_PER_IP: '100000',
+    SIGN_IN_MAX_FAILURES: '1000',
+    // Never reach the internet from a test: providers point at a closed loopback port unless a test fakes them.
+    OPEN_METEO_URL: 'http://127.0.0.1:9',
+    KMA_URL: 'http://127.0.0.1:9',
+    KAKAO_LOCAL_URL: 'http://127.0.0.1:9',
+    OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+    OAUTH_KAKAO_BASE_URL: 'http://127.0.0.1:9',
+    OAUTH_KAKAO_API_URL: 'http://127.0.0.1:9',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...extra,
+  };
+}
+
+/** Starts the real app on a loopback port with its own database. */
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-data-'));
+  const testDb = options.database ?? (await createTestDatabase());
+  const database = await open(testDb);
+  const config = loadConfig(testEnv(dataDir, options.env));
+  const app = await buildApp(config, { ...options.overrides, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      if (!options.database) await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

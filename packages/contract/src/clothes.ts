@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  Id,
+  Instant,
+  LIMITS,
+  PageQuery,
+  SortDirectionParam,
+  cursorPage,
+  optionalParam,
+} from './common.js';
+import { ko } from './texts.ko.js';
+
+export const CLOTHES_TYPES = [
+  'TOP',
+  'BOTTOM',
+  'DRESS',
+  'OUTER',
+  'UNDERWEAR',
+  'ACCESSORY',
+  'SHOES',
+  'SOCKS',
+  'HAT',
+  'BAG',
+  'SCARF',
+  'ETC',
+] as const;
+export const ClothesType = z.enum(CLOTHES_TYPES, { message: ko.clothes.typeRequired });
+export type ClothesType = z.infer<typeof ClothesType>;
+
+export const ClothesAttributeDto = z.object({
+  definitionId: z.string(),
+  definitionName: z.string(),
+  selectableValues: z.array(z.string()),
+  value: z.string(),
+});
+export type ClothesAttributeDto = z.infer<typeof ClothesAttributeDto>;
+
+export const ClothesDto = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  name: z.string(),
+  type: ClothesType,
+  imageUrl: z.string().nullable(),
+  /** Ours: a small square image for grids (null when there is no image). */
+  thumbnailUrl: z.string().nullable(),
+  attributes: z.array(ClothesAttributeDto),
+  createdAt: Instant,
+});
+export type ClothesDto = z.infer<typeof ClothesDto>;
+
+/** A garment as worn in an outfit (recommendations, feeds). */
+export const OotdDto = z.object({
+  clothesId: z.string().nullable(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  type: ClothesType,
+  attributes: z.array(ClothesAttributeDto),
+});
+export type OotdDto = z.infer<typeof OotdDto>;
+
+/** One attribute in a create/update request; blank values are dropped, not stored. */
+export const ClothesAttributeInput = z.object({
+  definitionId: Id,
+  value: z.string().max(LIMITS.attributeOptionMax).nullable().optional(),
+});
+
+const ClothesName = z
+  .string({ message: ko.clothes.nameRequired })
+  .trim()
+  .min(1, ko.clothes.nameRequired)
+  .max(LIMITS.clothesNameMax, ko.validation.textTooLong);
+
+export const ClothesCreateRequest = z.object({
+  ownerId: Id,
+  name: ClothesName,
+  type: ClothesType,
+  attributes: z.array(ClothesAttributeInput).max(LIMITS.clothesAttributesMax).default([]),
+});
+export type ClothesCreateRequest = z.infer<typeof ClothesCreateRequest>;
+
+export const ClothesUpdateRequest = z.object({
+  name: ClothesName.optional(),
+  type: ClothesType.optional(),
+  attributes: z.array(ClothesAttributeInput).max(LIMITS.clothesAttributesMax).optional(),
+});
+export type ClothesUpdateRequest = z.infer<typeof ClothesUpdateRequest>;
+
+export const ClothesListQuery = PageQuery.extend({
+  ownerId: Id,
+  typeEqual: optionalParam(ClothesType),
+  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  /** The course frontend sends these; the closet is always newest first. */
+  sortBy: optionalParam(z.string().max(20)),
+  sortDirection: SortDirectionParam,
+});
+export type ClothesListQuery = z.infer<typeof ClothesListQuery>;
+export const ClothesPage = cursorPage(ClothesDto);
+
+export const ClothesIdParams = z.object({ clothesId: Id });
+
+export const ExtractionQuery = z.object({
+  url: z
+    .string({ message: ko.clothes.urlRequired })
+    .trim()
+    .min(1, ko.clothes.urlRequired)
+    .max(LIMITS.urlMaxLength, ko.clothes.urlInvalid),
+});
+
+export const ClothesExtractionDto = z.object({
+  name: z.string(),
+  type: ClothesType.nullable(),
+  imageUrl: z.string().nullable(),
+  attributes: z.array(ClothesAttributeDto),
+  /** Ours: where the data came from (`json-ld`, `open-graph`, a shop key, `title`). */
+  source: z.string(),
+});
+export type ClothesExtractionDto = z.infer<typeof ClothesExtractionDto>;
+
+export const AttributeDefDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  selectableValues: z.array(z.string()),
+  createdAt: Instant,
+});
+export type AttributeDefDto = z.infer<typeof AttributeDefDto>;
+export const AttributeDefList = z.array(AttributeDefDto);
+
+/** Options are trimmed, blanks dropped, duplicates rejected case-insensitively (spec §5). */
+export function normalizeOptions(values: readonly string[]): { values: string[]; duplicate: string | null } {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const v = raw.trim();
+    if (!v) continue;
+    const key = v.toLowerCase();
+    if (seen.has(key)) return { values: out, duplicate: v };
+    seen.add(key);
+    out.push(v);
+  }
+  return { values: out, duplicate: null };
+}
+
+export const AttributeDefRequest = z
+  .object({
+    name: z
+      .string({ message: ko.attributes.nameRequired })
+      .trim()
+      .min(1, ko.attributes.nameRequired)
+      .max(LIMITS.attributeNameMax, ko.validation.textTooLong),
+    selectableValues: z
+      .array(z.string().max(LIMITS.attributeOptionMax, ko.validation.textTooLong), {
+        message: ko.attributes.optionRequired,
+      })
+      .max(LIMITS.attributeOptionsMax, ko.validation.textTooLong),
+  })
+  .transform((req, ctx) => {
+    const { values, duplicate } = normalizeOptions(req.selectableValues);
+    if (duplicate) {
+      ctx.addIssue({ code: 'custom', path: ['selectableValues'], message: ko.attributes.optionDuplicated });
+      return z.NEVER;
+    }
+    if (values.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['selectableValues'], message: ko.attributes.optionRequired });
+      return z.NEVER;
+    }
+    return { name: req.name, selectableValues: values };
+  });
+export type AttributeDefRequest = z.infer<typeof AttributeDefRequest>;
+
+export const ATTRIBUTE_SORT_FIELDS = ['name', 'createdAt'] as const;
+export const AttributeDefListQuery = z.object({
+  sortBy: optionalParam(z.enum(ATTRIBUTE_SORT_FIELDS)).transform((v) => v ?? 'name'),
+  sortDirection: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) => (v === undefined || v === 'ASCENDING' ? 'ASCENDING' : 'DESCENDING')),
+  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+});
+export type AttributeDefListQuery = z.infer<typeof AttributeDefListQuery>;
+
+export const AttributeDefIdParams = z.object({ definitionId: Id });

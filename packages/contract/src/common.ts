@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ko } from './texts.ko.js';
+
+/** Lower-case UUID string; the contract's id type everywhere. */
+export const Id = z.uuid({ message: ko.common.invalidId }).transform((v) => v.toLowerCase());
+export type Id = z.infer<typeof Id>;
+
+/** ISO-8601 UTC timestamp as the server sends it. */
+export const Instant = z.string();
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+export const Gender = z.enum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
+
+export const OAUTH_PROVIDERS = ['google', 'kakao'] as const;
+export const OAuthProvider = z.enum(OAUTH_PROVIDERS);
+export type OAuthProvider = z.infer<typeof OAuthProvider>;
+
+export const SORT_DIRECTIONS = ['ASCENDING', 'DESCENDING'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** API.md §1: `ASCENDING`, and any other value means descending. */
+export const SortDirectionParam = z
+  .string()
+  .max(20)
+  .optional()
+  .transform((v): SortDirection => (v === 'ASCENDING' ? 'ASCENDING' : 'DESCENDING'));
+
+/** Shared limits, in one place for server and web. */
+export const LIMITS = {
+  pageDefault: 20,
+  pageMax: 100,
+  cursorMaxLength: 200,
+  searchMaxLength: 100,
+  emailMaxLength: 254,
+  passwordMaxLength: 128,
+  nameMin: 2,
+  nameMax: 20,
+  passwordMin: 6,
+  profileImageMaxBytes: 5 * 1024 * 1024,
+  clothesImageMaxBytes: 10 * 1024 * 1024,
+  clothesNameMax: 100,
+  clothesAttributesMax: 30,
+  attributeNameMax: 50,
+  attributeOptionMax: 50,
+  attributeOptionsMax: 50,
+  feedContentMax: 1000,
+  feedClothesMax: 20,
+  commentMax: 1000,
+  messageMax: 1000,
+  temperatureSensitivityMin: 0,
+  temperatureSensitivityMax: 5,
+  temperatureSensitivityDefault: 2.5,
+  temporaryPasswordSeconds: 180,
+  urlMaxLength: 2048,
+} as const;
+
+/** Body of every non-2xx answer (API.md §1). */
+export const ErrorBody = z.object({
+  exceptionName: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.string()),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Empty query values (`?keywordLike=`) mean "no filter", as browsers and axios send them. */
+export function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+}
+
+/** `true`/`false` query flag. */
+export const BooleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Paging parameters shared by every cursor list (API.md §2). */
+export const PageQuery = z.object({
+  limit: optionalParam(z.coerce.number().int().min(1).max(LIMITS.pageMax)).transform(
+    (v) => v ?? LIMITS.pageDefault,
+  ),
+  cursor: optionalParam(z.string().max(LIMITS.cursorMaxLength)),
+  idAfter: optionalParam(Id),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** Builds the cursor page shape of API.md §2 around an item schema. */
+export function cursorPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    nextCursor: z.string().nullable(),
+    nextIdAfter: z.string().nullable(),
+    hasNext: z.boolean(),
+    totalCount: z.number().int(),
+    sortBy: z.string(),
+    sortDirection: z.string(),
+  });
+}
+export interface CursorPage<T> {
+  data: T[];
+  nextCursor: string | null;
+  nextIdAfter: string | null;
+  hasNext: boolean;
+  totalCount: number;
+  sortBy: string;
+  sortDirection: string;
+}
+
+/** Someone as other users see them. */
+export const UserSummary = z.object({
+  userId: z.string(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+
+/** Trimmed text of bounded length; `required` is the message for an empty value. */
+export function trimmedText(max: number, required: string, tooLong: string) {
+  return z.string().trim().min(1, required).max(max, tooLong);
+}

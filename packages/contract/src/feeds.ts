@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  Id,
+  Instant,
+  LIMITS,
+  PageQuery,
+  SortDirectionParam,
+  UserSummary,
+  cursorPage,
+  optionalParam,
+} from './common.js';
+import { OotdDto } from './clothes.js';
+import { ko } from './texts.ko.js';
+import { Precipitation, PrecipitationType, SkyStatus, Temperature } from './weather.js';
+
+export const FeedWeather = z.object({
+  weatherId: z.string(),
+  skyStatus: SkyStatus,
+  precipitation: Precipitation,
+  temperature: Temperature,
+});
+
+export const FeedDto = z.object({
+  id: z.string(),
+  createdAt: Instant,
+  updatedAt: Instant,
+  author: UserSummary,
+  weather: FeedWeather,
+  ootds: z.array(OotdDto),
+  content: z.string(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type FeedDto = z.infer<typeof FeedDto>;
+
+const FeedContent = z
+  .string({ message: ko.feeds.contentRequired })
+  .trim()
+  .min(1, ko.feeds.contentRequired)
+  .max(LIMITS.feedContentMax, ko.feeds.contentTooLong);
+
+export const FeedCreateRequest = z.object({
+  authorId: Id,
+  weatherId: Id,
+  clothesIds: z.array(Id).max(LIMITS.feedClothesMax),
+  content: FeedContent,
+});
+export type FeedCreateRequest = z.infer<typeof FeedCreateRequest>;
+
+export const FeedUpdateRequest = z.object({ content: FeedContent });
+export type FeedUpdateRequest = z.infer<typeof FeedUpdateRequest>;
+
+export const FEED_SORT_FIELDS = ['createdAt', 'likeCount'] as const;
+export const FeedListQuery = PageQuery.extend({
+  sortBy: optionalParam(z.enum(FEED_SORT_FIELDS)).transform((v) => v ?? 'createdAt'),
+  sortDirection: SortDirectionParam,
+  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  skyStatusEqual: optionalParam(SkyStatus),
+  precipitationTypeEqual: optionalParam(PrecipitationType),
+  authorIdEqual: optionalParam(Id),
+});
+export type FeedListQuery = z.infer<typeof FeedListQuery>;
+export const FeedPage = cursorPage(FeedDto);
+
+export const FeedIdParams = z.object({ feedId: Id });
+
+export const CommentDto = z.object({
+  id: z.string(),
+  createdAt: Instant,
+  feedId: z.string(),
+  author: UserSummary,
+  content: z.string(),
+});
+export type CommentDto = z.infer<typeof CommentDto>;
+
+export const CommentCreateRequest = z.object({
+  feedId: Id,
+  authorId: Id,
+  content: z
+    .string({ message: ko.feeds.commentRequired })
+    .trim()
+    .min(1, ko.feeds.commentRequired)
+    .max(LIMITS.commentMax, ko.feeds.commentTooLong),
+});
+export type CommentCreateRequest = z.infer<typeof CommentCreateRequest>;
+
+export const CommentListQuery = PageQuery;
+export const CommentPage = cursorPage(CommentDto);
