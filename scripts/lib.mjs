@@ -1,0 +1,63 @@
+// Shared by start.mjs and test.mjs: install when needed, build when sources changed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export function run(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  return res.status ?? 1;
+}
+
+export function runOrExit(cmd, args, options) {
+  const code = run(cmd, args, options);
+  if (code !== 0) process.exit(code);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('[otboo] installing dependencies…');
+  runOrExit(npm, ['install', '--no-audit', '--no-fund']);
+}
+
+const BUILD_STAMP = path.join(root, 'node_modules', '.otboo-build-stamp');
+const SOURCES = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/contract',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/server/tsconfig.json',
+  'apps/web',
+];
+
+/** Builds contract, server and web when any source is newer than the last successful build. */
+export function ensureBuilt() {
+  const outputs = ['packages/contract/dist', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
+  const built = existsSync(BUILD_STAMP) && outputs.every((o) => existsSync(path.join(root, o)));
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (built && statSync(BUILD_STAMP).mtimeMs >= newest) return;
+  console.log('[otboo] building…');
+  runOrExit(npm, ['run', 'build']);
+  writeFileSync(BUILD_STAMP, new Date().toISOString());
+}
+
+export { npm };

@@ -1,0 +1,52 @@
+// `npm test`: every suite. Server HTTP suites run on PGlite, and on PostgreSQL when one answers
+// (TEST_DATABASE_URL, else the local server at 127.0.0.1:5432).
+import pg from 'pg';
+import { ensureBuilt, ensureInstalled, npm, run } from './lib.mjs';
+
+ensureInstalled();
+ensureBuilt();
+
+async function postgresAvailable() {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const withPostgres = await postgresAvailable();
+if (!withPostgres) console.warn('[otboo] PostgreSQL not reachable: server suites run on PGlite only.');
+
+const serverProjects = ['--project', 'unit', '--project', 'pglite', ...(withPostgres ? ['--project', 'postgres'] : [])];
+const steps = [
+  ['typecheck', [npm, ['run', 'typecheck']]],
+  ['lint', [npm, ['run', 'lint']]],
+  ['contract', [npm, ['test', '-w', '@otboo/contract', '--', '--passWithNoTests']]],
+  ['server', [npm, ['test', '-w', '@otboo/server', '--', ...serverProjects]]],
+  ['web', [npm, ['test', '-w', '@otboo/web', '--', '--passWithNoTests']]],
+  ['e2e', [npm, ['test', '-w', '@otboo/e2e']]],
+];
+
+const only = process.argv.slice(2);
+const failed = [];
+for (const [name, [cmd, args]] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n[otboo] ── ${name} ──`);
+  const started = Date.now();
+  const code = run(cmd, args);
+  console.log(`[otboo] ${name}: ${code === 0 ? 'ok' : `FAILED (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) failed.push(name);
+}
+if (failed.length > 0) {
+  console.error(`\n[otboo] failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\n[otboo] all suites passed');
