@@ -175,6 +175,9 @@ export const ko = {
     unlocked: (email: string) => `${email} 계정 잠금이 해제되었습니다.`,
     roleChanged: (email: string, role: string) => `${email} 권한이 ${role}으로 변경되었습니다.`,
     adminUsersTitle: '사용자 관리',
+    // server messages
+    roleChangedNotificationTitle: '권한 변경',
+    roleChangedNotificationContent: (role: string) => `회원님의 권한이 ${role}(으)로 변경되었습니다.`,
   },
   profile: {
     settingsTitle: '프로필 수정',
