@@ -115,6 +115,9 @@ export const UserSummary = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
+/** PostgreSQL text cannot hold U+0000: such input is a 400 (`textInvalidCharacter`), never a database error. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** Trimmed text of bounded length; `required` is the message for an empty value. */
 export function trimmedText(max: number, required: string, tooLong: string) {
   return z.string().trim().min(1, required).max(max, tooLong);

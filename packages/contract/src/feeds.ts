@@ -7,6 +7,7 @@ import {
   SortDirectionParam,
   UserSummary,
   cursorPage,
+  hasNoNul,
   optionalParam,
 } from './common.js';
 import { OotdDto } from './clothes.js';
@@ -38,7 +39,8 @@ const FeedContent = z
   .string({ message: ko.feeds.contentRequired })
   .trim()
   .min(1, ko.feeds.contentRequired)
-  .max(LIMITS.feedContentMax, ko.feeds.contentTooLong);
+  .max(LIMITS.feedContentMax, ko.feeds.contentTooLong)
+  .refine(hasNoNul, ko.validation.textInvalidCharacter);
 
 export const FeedCreateRequest = z.object({
   authorId: Id,
@@ -55,7 +57,7 @@ export const FEED_SORT_FIELDS = ['createdAt', 'likeCount'] as const;
 export const FeedListQuery = PageQuery.extend({
   sortBy: optionalParam(z.enum(FEED_SORT_FIELDS)).transform((v) => v ?? 'createdAt'),
   sortDirection: SortDirectionParam,
-  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter)),
   skyStatusEqual: optionalParam(SkyStatus),
   precipitationTypeEqual: optionalParam(PrecipitationType),
   authorIdEqual: optionalParam(Id),
@@ -81,7 +83,8 @@ export const CommentCreateRequest = z.object({
     .string({ message: ko.feeds.commentRequired })
     .trim()
     .min(1, ko.feeds.commentRequired)
-    .max(LIMITS.commentMax, ko.feeds.commentTooLong),
+    .max(LIMITS.commentMax, ko.feeds.commentTooLong)
+    .refine(hasNoNul, ko.validation.textInvalidCharacter),
 });
 export type CommentCreateRequest = z.infer<typeof CommentCreateRequest>;
 

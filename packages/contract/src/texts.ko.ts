@@ -65,6 +65,7 @@ export const ko = {
     longitudeRange: '경도는 -180에서 180 사이여야 합니다.',
     limitRange: '한 번에 1개에서 100개까지 조회할 수 있습니다.',
     textTooLong: '입력한 내용이 너무 깁니다.',
+    textInvalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
   },
   auth: {
     loginTitle: '오늘 날씨에 딱 맞는 옷을 추천해드려요',
@@ -385,6 +386,17 @@ export const ko = {
     commentRequired: '댓글 내용을 입력해주세요.',
     commentTooLong: '댓글은 1000자 이하로 입력해주세요.',
     contentTooLong: '내용은 1000자 이하로 입력해주세요.',
+    authorMismatch: '본인 계정으로만 피드를 작성할 수 있습니다.',
+    commentAuthorMismatch: '본인 계정으로만 댓글을 작성할 수 있습니다.',
+    commentFeedMismatch: '댓글을 작성할 피드가 요청 주소와 다릅니다.',
+    clothesUnknown: '존재하지 않는 옷이 포함되어 있습니다.',
+    // notifications: the panel picks its icon by the keywords 피드 and 좋아요; a comment gets the default icon
+    newFeedNotificationTitle: '새 피드',
+    newFeedNotificationContent: (name: string) => `${name}님이 새 피드를 올렸어요.`,
+    likedNotificationTitle: '새 좋아요',
+    likedNotificationContent: (name: string) => `${name}님이 회원님의 OOTD에 좋아요를 눌렀어요.`,
+    commentedNotificationTitle: '새 댓글',
+    commentedNotificationContent: (name: string) => `${name}님이 회원님의 OOTD에 댓글을 남겼어요.`,
   },
   follows: {
     follow: '팔로우',
@@ -400,6 +412,10 @@ export const ko = {
     self: '자기 자신은 팔로우할 수 없습니다.',
     already: '이미 팔로우한 사용자입니다.',
     notFound: '팔로우 정보를 찾을 수 없습니다.',
+    followerMismatch: '본인 계정으로만 팔로우할 수 있습니다.',
+    notFollower: '본인의 팔로우만 취소할 수 있습니다.',
+    followedNotificationTitle: '새 팔로워',
+    followedNotificationContent: (name: string) => `${name}님이 회원님을 팔로우했어요.`,
   },
   profilePage: {
     loginRequired: '로그인이 필요합니다.',
