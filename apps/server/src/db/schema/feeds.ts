@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, check } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, check } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { clothes } from './clothes.js';
 import { users } from './users.js';
@@ -30,6 +30,12 @@ export const feeds = pgTable(
     index('feeds_like_count_idx').on(t.likeCount.desc(), t.id.desc()),
     index('feeds_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('feeds_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    /**
+     * Keyword search for any term of two or more characters, whatever the database locale: pg_trgm finds no
+     * trigram in a two-letter word like '코트', and under an LC_CTYPE=C database none in Hangul at all.
+     * `otboo_bigrams` is defined in migration 0002_search_bigrams.
+     */
+    index('feeds_content_bigram_idx').using('gin', sql`otboo_bigrams(${t.content})`),
     check('feeds_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
   ],
 );
@@ -84,4 +90,19 @@ export const feedComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feed_comments_feed_created_idx').on(t.feedId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Number of feeds per sky/precipitation pair, kept exact by statement-level triggers on `feeds` (migration
+ * 0004), so the feed list's `totalCount` without a keyword is a sum of at most 15 rows instead of a count over
+ * every feed.
+ */
+export const feedCounts = pgTable(
+  'feed_counts',
+  {
+    skyStatus: text({ enum: ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] }).notNull(),
+    precipitationType: text({ enum: ['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER'] }).notNull(),
+    feedCount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.skyStatus, t.precipitationType] })],
 );
