@@ -1,0 +1,1 @@
+CREATE INDEX "direct_messages_receiver_idx" ON "direct_messages" USING btree ("receiver_id");
