@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
+import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
@@ -15,6 +16,7 @@ import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/in
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import openapiPlugin from './plugins/openapi.js';
 import filesPlugin from './plugins/files.js';
@@ -91,11 +93,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   // Our plugins
   await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
   const usersRepo = createUsersRepo();
-  const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo });
-  const users = createUsersService({ db, usersRepo });
+  const mailer = createMailer(config.mail, app.log);
+  const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, log: app.log });
+  const users = createUsersService({ db, usersRepo, auth, notifier, storage, log: app.log });
+  await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
   await app.register(filesPlugin, { storage });
@@ -107,10 +112,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });
 
   app.addHook('onClose', async () => {
+    await auth.drain();
     await bus.close();
     if (!overrides.database) await database.close();
   });
-  void notifier;
   return app;
 }
 

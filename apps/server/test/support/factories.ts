@@ -48,3 +48,11 @@ export async function createUser(
   const { jwt, refreshToken } = await signIn(server, email, password);
   return { id: res.body.id, email, name, password, accessToken: jwt.accessToken, refreshToken, dto: jwt.userDto };
 }
+
+/** Signs in as the bootstrap administrator that every test server creates from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export async function signInAsAdmin(server: TestServer): Promise<TestUser> {
+  const { email, password } = server.config.admin;
+  if (!password) throw new Error('the test server has no ADMIN_PASSWORD');
+  const { jwt, refreshToken } = await signIn(server, email, password);
+  return { id: jwt.userDto.id, email, name: jwt.userDto.name, password, accessToken: jwt.accessToken, refreshToken, dto: jwt.userDto };
+}

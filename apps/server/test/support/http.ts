@@ -35,7 +35,7 @@ export async function request<T = any>(baseUrl: string, method: string, path: st
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookies) headers.cookie = Object.entries(options.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-  let body: BodyInit | undefined;
+  let body: RequestInit['body'];
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);

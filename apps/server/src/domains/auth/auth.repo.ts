@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { appSecrets, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import { appSecrets, refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 
 export function createAuthRepo() {
   return {
@@ -71,8 +71,67 @@ export function createAuthRepo() {
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
+    /** Ends a user's other sessions (password change keeps the device that changed it). */
+    async revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    },
     async touchSession(db: Executor, sessionId: string) {
       await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+    /** Replaces the user's temporary password (one live at a time). */
+    async putTemporaryPassword(db: Executor, values: { userId: string; passwordHash: string; expiresAt: Date }) {
+      await db
+        .insert(temporaryPasswords)
+        .values(values)
+        .onConflictDoUpdate({
+          target: temporaryPasswords.userId,
+          set: { passwordHash: values.passwordHash, expiresAt: values.expiresAt, createdAt: new Date() },
+        });
+    },
+    /** The user's temporary password hash, if one is still live. */
+    async liveTemporaryPassword(db: Executor, userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ passwordHash: temporaryPasswords.passwordHash })
+        .from(temporaryPasswords)
+        .where(and(eq(temporaryPasswords.userId, userId), gt(temporaryPasswords.expiresAt, new Date())))
+        .limit(1);
+      return row?.passwordHash;
+    },
+    async deleteTemporaryPassword(db: Executor, userId: string) {
+      await db.delete(temporaryPasswords).where(eq(temporaryPasswords.userId, userId));
+    },
+    /** Failed sign-ins of an e-mail in its current window (0 once the window has passed). Database clock. */
+    async recentFailures(db: Executor, email: string, windowMs: number): Promise<number> {
+      const [row] = await db
+        .select({ failures: signInFailures.failures })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.email, email), gt(signInFailures.windowStartedAt, windowStart(windowMs))))
+        .limit(1);
+      return row?.failures ?? 0;
+    },
+    /** Counts a failed sign-in; a window that has passed starts over at 1. One row per e-mail, any instance. */
+    async recordFailure(db: Executor, email: string, windowMs: number) {
+      const expired = sql`${signInFailures.windowStartedAt} <= ${windowStart(windowMs)}`;
+      await db
+        .insert(signInFailures)
+        .values({ email, failures: 1 })
+        .onConflictDoUpdate({
+          target: signInFailures.email,
+          set: {
+            failures: sql`case when ${expired} then 1 else ${signInFailures.failures} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then now() else ${signInFailures.windowStartedAt} end`,
+          },
+        });
+    },
+    async clearFailures(db: Executor, email: string) {
+      await db.delete(signInFailures).where(eq(signInFailures.email, email));
+    },
+    /** Drops windows that have passed, so probing many e-mails does not grow the table for good. */
+    async purgeExpiredFailures(db: Executor, windowMs: number) {
+      await db.delete(signInFailures).where(lte(signInFailures.windowStartedAt, windowStart(windowMs)));
     },
     /** Returns the stored secret, creating it with `candidate` if none exists (first instance wins). */
     async ensureSecret(db: Executor, name: string, candidate: string): Promise<string> {
@@ -82,4 +141,9 @@ export function createAuthRepo() {
     },
   };
 }
+/** Start of a window ending now, by the database clock (shared by every instance). */
+function windowStart(windowMs: number) {
+  return sql`now() - make_interval(secs => ${windowMs / 1000})`;
+}
+
 export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSRF_COOKIE, ErrorBody, JwtDto, REFRESH_COOKIE, SignInForm } from '@otboo/contract';
+import { CSRF_COOKIE, ErrorBody, JwtDto, REFRESH_COOKIE, ResetPasswordRequest, SignInForm } from '@otboo/contract';
 import type { Config } from '../../config.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { parseWith } from '../../lib/validate.js';
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/sign-in',
     {
-      config: { public: true },
+      config: { public: true, authRateLimit: true },
       schema: { tags: ['auth'], summary: '로그인 (multipart: username, password)', response: { 200: JwtDto, ...errors } },
     },
     async (request, reply) => {
@@ -87,6 +87,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await auth.signOut(request.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(reply, config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { public: true, authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: '임시 비밀번호 발급 (이메일 발송, 가입 여부와 관계없이 204)',
+        body: ResetPasswordRequest,
+        response: { 204: z.null(), 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(request.body.email);
       return reply.status(204).send(null);
     },
   );

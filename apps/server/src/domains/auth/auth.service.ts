@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { ko, type JwtDto } from '@otboo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS, ko, type JwtDto } from '@otboo/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
-import { locked, unauthorized } from '../../lib/errors.js';
+import { locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { toUserDto, type UserRow } from '../users/users.mapper.js';
 import type { AuthRepo } from './auth.repo.js';
-import { verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { randomPassword } from './random-passwords.js';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
 export interface ClientMeta {
@@ -26,15 +29,28 @@ export interface AuthServiceDeps {
   config: Config;
   authRepo: AuthRepo;
   usersRepo: UsersRepo;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** How long a just-rotated refresh token may be presented again without ending its session (default 10 s). */
+  refreshReuseGraceMs?: number;
 }
+
+/** SIGN_IN_MAX_FAILURES counts failures per e-mail in this window (CONFIG.md). */
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_PURGE_INTERVAL_MS = 60_000;
+/** ≈ 57 bits: plenty for a password that lives 3 minutes behind a failure limit. */
+const TEMPORARY_PASSWORD_LENGTH = 10;
 
 /**
  * Sessions and tokens. An access token names its session; every request checks that session is live and
  * that the user is unlocked with the token's role, so lock, role change and sign-out take effect at once.
  */
-export async function createAuthService({ db, config, authRepo, usersRepo }: AuthServiceDeps) {
+export async function createAuthService({ db, config, authRepo, usersRepo, mailer, log, refreshReuseGraceMs = 10_000 }: AuthServiceDeps) {
   const secret = config.jwtSecret ?? (await authRepo.ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
   const accessTokens = createAccessTokens(secret, config.accessTokenTtlMs);
+  const maxFailures = config.rateLimit.signInMaxFailures;
+  const pendingMails = new Set<Promise<void>>();
+  let lastFailurePurge = 0;
 
   async function jwtFor(user: UserRow, sessionId: string): Promise<JwtDto> {
     const providers = await usersRepo.providersOf(db, [user.id]);
@@ -61,29 +77,84 @@ export async function createAuthService({ db, config, authRepo, usersRepo }: Aut
     return { jwt: await jwtFor(user, session.id), refreshToken: refresh.token };
   }
 
+  /** A new refresh token in an existing session, next to the ones it already has. */
+  async function issueSibling(sessionId: string, expiresAt: Date, user: UserRow): Promise<IssuedSession> {
+    const sibling = newRefreshToken();
+    await authRepo.insertRefreshToken(db, { sessionId, tokenHash: sibling.hash, expiresAt });
+    return { jwt: await jwtFor(user, sessionId), refreshToken: sibling.token };
+  }
+
+  async function recordFailure(email: string) {
+    await authRepo.recordFailure(db, email, SIGN_IN_FAILURE_WINDOW_MS);
+    if (Date.now() - lastFailurePurge > FAILURE_PURGE_INTERVAL_MS) {
+      lastFailurePurge = Date.now();
+      await authRepo.purgeExpiredFailures(db, SIGN_IN_FAILURE_WINDOW_MS);
+    }
+  }
+
+  /** Sends after the response: an SMTP round trip must not tell callers which e-mails exist. */
+  function sendInBackground(to: string, subject: string, text: string) {
+    const sending = mailer
+      .send({ to, subject, text })
+      .catch((err: unknown) => log.error({ err: (err as Error).message, subject }, 'could not send a mail'))
+      .finally(() => pendingMails.delete(sending));
+    pendingMails.add(sending);
+  }
+
   return {
     openSession,
 
-    /** E-mail and password sign-in. Wrong credentials are 401, a locked account 423 (after the password). */
-    async signIn(email: string, password: string, meta: ClientMeta): Promise<IssuedSession> {
-      const user = await usersRepo.findByEmail(db, email.trim());
-      const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) throw unauthorized(ko.auth.badCredentials, 'BadCredentialsException');
-      return openSession(user, meta);
+    /**
+     * E-mail and password sign-in; a live temporary password works too (its session is flagged). Wrong
+     * credentials are 401; past SIGN_IN_MAX_FAILURES failures in 15 minutes every attempt is 429 until the
+     * window passes; a locked account is 423, told only to someone who knows a password.
+     */
+    async signIn(username: string, password: string, meta: ClientMeta): Promise<IssuedSession> {
+      const email = username.trim().toLowerCase();
+      if ((await authRepo.recentFailures(db, email, SIGN_IN_FAILURE_WINDOW_MS)) >= maxFailures) {
+        throw tooManyRequests(ko.auth.tooManyAttempts);
+      }
+      const user = await usersRepo.findByEmail(db, email);
+      let viaTemporaryPassword = false;
+      let ok = await verifyPassword(user?.passwordHash, password);
+      if (!ok && user) {
+        const temporaryHash = await authRepo.liveTemporaryPassword(db, user.id);
+        if (temporaryHash) ok = viaTemporaryPassword = await verifyPassword(temporaryHash, password);
+      }
+      if (!user || !ok) {
+        await recordFailure(email);
+        throw unauthorized(ko.auth.badCredentials, 'BadCredentialsException');
+      }
+      if (user.locked) throw locked(ko.auth.accountLocked);
+      await authRepo.clearFailures(db, email);
+      return openSession(user, meta, viaTemporaryPassword);
     },
 
-    /** Rotates a refresh token. A token presented twice revokes its whole session (theft detection). */
+    /**
+     * Rotates a refresh token; a used token presented again normally revokes its whole session (theft
+     * detection).
+     *
+     * Grace window: one browser may send two refreshes with the same cookie at the same moment (two tabs, or
+     * two 401s retried in parallel by a client that does not dedupe). Revoking then would sign the user out
+     * for using the app normally. So a token presented again within `refreshReuseGraceMs` (10 s) of its
+     * rotation gets a fresh sibling token in the same session instead. A thief would have to replay the
+     * token within those seconds and would still share a session its owner can end; after the window,
+     * reuse revokes the session as before. This is the "reuse interval" of Auth0 and Okta.
+     */
     async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
       if (!refreshToken) throw unauthorized(ko.auth.refreshMissing, 'RefreshTokenMissingException');
       const found = await authRepo.findRefreshToken(db, hashRefreshToken(refreshToken));
       const invalid = () => unauthorized(ko.auth.refreshInvalid, 'InvalidRefreshTokenException');
       if (!found) throw invalid();
+      const now = Date.now();
+      if (found.sessionRevokedAt || found.expiresAt.getTime() <= now || found.sessionExpiresAt.getTime() <= now) throw invalid();
       if (found.usedAt) {
+        if (now - found.usedAt.getTime() <= refreshReuseGraceMs && !found.user.locked) {
+          return issueSibling(found.sessionId, found.sessionExpiresAt, found.user);
+        }
         await authRepo.revokeSession(db, found.sessionId, 'refresh-token-reuse');
         throw invalid();
       }
-      const now = Date.now();
-      if (found.sessionRevokedAt || found.expiresAt.getTime() <= now || found.sessionExpiresAt.getTime() <= now) throw invalid();
       if (found.user.locked) throw unauthorized(ko.auth.accountLocked, 'AccountLockedException');
       const next = newRefreshToken();
       const rotated = await db.transaction(async (tx) => {
@@ -92,11 +163,8 @@ export async function createAuthService({ db, config, authRepo, usersRepo }: Aut
         await authRepo.touchSession(tx, found.sessionId);
         return true;
       });
-      if (!rotated) {
-        // Lost the race against another use of the same token: that is a reuse too.
-        await authRepo.revokeSession(db, found.sessionId, 'refresh-token-reuse');
-        throw invalid();
-      }
+      // Lost the race to a concurrent use of the same token: that use happened just now, inside the window.
+      if (!rotated) return issueSibling(found.sessionId, found.sessionExpiresAt, found.user);
       return { jwt: await jwtFor(found.user, found.sessionId), refreshToken: next.token };
     },
 
@@ -105,6 +173,38 @@ export async function createAuthService({ db, config, authRepo, usersRepo }: Aut
       if (!refreshToken) return;
       const found = await authRepo.findRefreshToken(db, hashRefreshToken(refreshToken));
       if (found) await authRepo.revokeSession(db, found.sessionId, 'sign-out');
+    },
+
+    /**
+     * Forgot password: stores a temporary password valid for 3 minutes and mails it. The caller learns
+     * nothing: the same work (one argon2 hash) is done for unknown e-mails and the mail leaves after the
+     * answer. Locked accounts get no mail (they could not sign in with it anyway).
+     */
+    async resetPassword(email: string): Promise<void> {
+      const user = await usersRepo.findByEmail(db, email);
+      const temporary = randomPassword(TEMPORARY_PASSWORD_LENGTH);
+      const passwordHash = await hashPassword(temporary);
+      if (!user || user.locked) return;
+      const minutes = LIMITS.temporaryPasswordSeconds / 60;
+      await authRepo.putTemporaryPassword(db, {
+        userId: user.id,
+        passwordHash,
+        expiresAt: new Date(Date.now() + LIMITS.temporaryPasswordSeconds * 1000),
+      });
+      sendInBackground(user.email, ko.auth.temporaryMailSubject, ko.auth.temporaryMailBody(temporary, minutes));
+    },
+
+    /**
+     * Sets a new password, ends the temporary one and signs out every other device of the user; the session
+     * that asked stays signed in.
+     */
+    async changePassword(actor: Actor, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await usersRepo.setPasswordHash(tx, actor.userId, passwordHash);
+        await authRepo.deleteTemporaryPassword(tx, actor.userId);
+        await authRepo.revokeOtherSessions(tx, actor.userId, actor.sessionId, 'password-changed');
+      });
     },
 
     /** Access token → actor, checked against the live session and user on every call. */
@@ -125,9 +225,15 @@ export async function createAuthService({ db, config, authRepo, usersRepo }: Aut
       return { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
     },
 
-    /** Ends every session of a user at once. */
-    revokeUserSessions(userId: string, reason: string) {
-      return authRepo.revokeUserSessions(db, userId, reason);
+    /** Ends every session of a user at once; pass the transaction that changes the user. */
+    revokeUserSessions(userId: string, reason: string, executor: Executor = db) {
+      return authRepo.revokeUserSessions(executor, userId, reason);
+    },
+
+    /** Waits for mails still being sent (graceful shutdown). */
+    async drain(): Promise<void> {
+      await Promise.all([...pendingMails]);
+      await mailer.close();
     },
   };
 }

@@ -2,3 +2,4 @@ export { authRoutes, sendSession, clearRefreshCookie, clientMeta } from './auth.
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createAuthRepo } from './auth.repo.js';
 export { hashPassword } from './passwords.js';
+export { randomPassword } from './random-passwords.js';

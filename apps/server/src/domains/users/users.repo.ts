@@ -1,8 +1,34 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { OAuthProvider } from '@otboo/contract';
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { OAuthProvider, Role, SortDirection } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { profiles, socialAccounts, users } from '../../db/schema/index.js';
+import { afterCursor, likePattern } from '../../lib/cursor.js';
 import type { UserRow } from './users.mapper.js';
+
+export interface UserListFilter {
+  emailLike?: string | undefined;
+  roleEqual?: Role | undefined;
+  locked?: boolean | undefined;
+}
+
+export interface UserListPage {
+  sortBy: 'email' | 'createdAt';
+  sortDirection: SortDirection;
+  limit: number;
+  cursor?: string | undefined;
+  idAfter?: string | undefined;
+}
+
+// Any constant, the same in every instance (the migration lock uses 727001).
+const ADMIN_BOOTSTRAP_LOCK_KEY = 727_002;
+
+function listFilter(filter: UserListFilter): SQL | undefined {
+  return and(
+    filter.emailLike ? ilike(users.email, likePattern(filter.emailLike)) : undefined,
+    filter.roleEqual ? eq(users.role, filter.roleEqual) : undefined,
+    filter.locked === undefined ? undefined : eq(users.locked, filter.locked),
+  );
+}
 
 export function createUsersRepo() {
   return {
@@ -34,6 +60,62 @@ export function createUsersRepo() {
         .where(inArray(socialAccounts.userId, [...userIds]));
       for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.provider]);
       return map;
+    },
+    async setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+    /** Sets the role; undefined when the user does not exist or already has it (so only a real change acts). */
+    async changeRole(db: Executor, userId: string, role: Role): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ role })
+        .where(and(eq(users.id, userId), ne(users.role, role)))
+        .returning();
+      return row;
+    },
+    /** Sets the lock; undefined when the user does not exist or is already in that state. */
+    async changeLocked(db: Executor, userId: string, locked: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ locked })
+        .where(and(eq(users.id, userId), ne(users.locked, locked)))
+        .returning();
+      return row;
+    },
+    async setName(db: Executor, userId: string, name: string) {
+      await db.update(users).set({ name }).where(eq(users.id, userId));
+    },
+    /** Serializes bootstrap-admin creation across instances sharing the database (held until commit). */
+    async lockAdminBootstrap(tx: Executor) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_BOOTSTRAP_LOCK_KEY})`);
+    },
+    async adminExists(db: Executor): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
+      return row !== undefined;
+    },
+    /** One page of the admin list (limit + 1 rows, keyset after the cursor) and the count ignoring the cursor. */
+    async list(db: Executor, filter: UserListFilter, page: UserListPage): Promise<{ rows: UserRow[]; totalCount: number }> {
+      const where = listFilter(filter);
+      const sortColumn = page.sortBy === 'email' ? users.email : users.createdAt;
+      const order = page.sortDirection === 'ASCENDING' ? asc : desc;
+      const after = afterCursor(
+        sortColumn,
+        users.id,
+        page.sortDirection,
+        page.sortBy === 'email' ? 'text' : 'instant',
+        page.cursor,
+        page.idAfter,
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(and(where, after))
+          .orderBy(order(sortColumn), order(users.id))
+          .limit(page.limit + 1),
+        db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+      ]);
+      return { rows, totalCount: count?.n ?? 0 };
     },
   };
 }

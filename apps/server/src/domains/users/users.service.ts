@@ -1,23 +1,148 @@
-import { ko, type UserCreateRequest, type UserDto } from '@otboo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ko,
+  type CursorPage,
+  type Role,
+  type UserCreateRequest,
+  type UserDto,
+  type UserListQuery,
+} from '@otboo/contract';
+import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
-import { conflict } from '../../lib/errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import { toUserDto } from './users.mapper.js';
+import type { Actor } from '../../lib/actor.js';
+import { toPage } from '../../lib/cursor.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { hashPassword, randomPassword, type AuthService } from '../auth/index.js';
+import type { Notifier } from '../notifications/notifications.service.js';
+import { createProfilesRepo } from './profiles.repo.js';
+import { createProfilesService } from './profiles.service.js';
+import { toUserDto, type UserRow } from './users.mapper.js';
 import type { UsersRepo } from './users.repo.js';
 
 export interface UsersServiceDeps {
   db: Db;
   usersRepo: UsersRepo;
+  auth: Pick<AuthService, 'revokeUserSessions' | 'changePassword'>;
+  notifier: Notifier;
+  storage: Storage;
+  log: FastifyBaseLogger;
 }
 
-export function createUsersService({ db, usersRepo }: UsersServiceDeps) {
+export interface BootstrapAdmin {
+  email: string;
+  name: string;
+  /** Unset: one is generated and logged once. */
+  password: string | undefined;
+}
+
+const GENERATED_ADMIN_PASSWORD_LENGTH = 16;
+
+export function createUsersService({ db, usersRepo, auth, notifier, storage, log }: UsersServiceDeps) {
+  const notFoundError = () => notFound(ko.users.notFound, 'UserNotFoundException');
+
+  async function dtoOf(row: UserRow): Promise<UserDto> {
+    const providers = await usersRepo.providersOf(db, [row.id]);
+    return toUserDto(row, providers.get(row.id));
+  }
+
   return {
+    profiles: createProfilesService({ db, usersRepo, profilesRepo: createProfilesRepo(), storage, log }),
+
     /** Sign-up: a USER with an empty profile; 409 when the e-mail exists (case-insensitive). */
     async signUp(input: UserCreateRequest): Promise<UserDto> {
       const passwordHash = await hashPassword(input.password);
       const row = await usersRepo.insertWithProfile(db, { email: input.email, name: input.name, passwordHash });
       if (!row) throw conflict(ko.auth.emailTaken, 'DuplicateEmailException', { email: ko.auth.emailTaken });
       return toUserDto(row);
+    },
+
+    /** Admin list (API.md §2): filters, sort by e-mail or creation time, keyset pages, count ignoring the cursor. */
+    async list(query: UserListQuery): Promise<CursorPage<UserDto>> {
+      const sort = { sortBy: query.sortBy, sortDirection: query.sortDirection };
+      const { rows, totalCount } = await usersRepo.list(
+        db,
+        { emailLike: query.emailLike, roleEqual: query.roleEqual, locked: query.locked },
+        { ...sort, limit: query.limit, cursor: query.cursor, idAfter: query.idAfter },
+      );
+      const providers = await usersRepo.providersOf(
+        db,
+        rows.slice(0, query.limit).map((r) => r.id),
+      );
+      return toPage(
+        rows,
+        query.limit,
+        totalCount,
+        sort,
+        (r) => ({ sortKey: query.sortBy === 'email' ? r.email : r.createdAt, id: r.id }),
+        (r) => toUserDto(r, providers.get(r.id)),
+      );
+    },
+
+    /**
+     * Admin changes someone else's role. A real change ends all their sessions (old tokens stop working at
+     * once) and notifies them; the notification is stored with the change and published after commit.
+     */
+    async changeRole(actor: Actor, userId: string, role: Role): Promise<UserDto> {
+      if (actor.userId === userId) throw badRequest(ko.users.selfRoleForbidden, { role: ko.users.selfRoleForbidden }, 'SelfRoleChangeException');
+      const result = await db.transaction(async (tx) => {
+        const changed = await usersRepo.changeRole(tx, userId, role);
+        if (!changed) return { user: await usersRepo.findById(tx, userId), notifications: [] };
+        await auth.revokeUserSessions(userId, 'role-changed', tx);
+        const notifications = await notifier.record(tx, [
+          {
+            receiverId: userId,
+            title: ko.users.roleChangedNotificationTitle,
+            content: ko.users.roleChangedNotificationContent(role),
+          },
+        ]);
+        return { user: changed, notifications };
+      });
+      if (!result.user) throw notFoundError();
+      await notifier.publish(result.notifications);
+      return dtoOf(result.user);
+    },
+
+    /** Admin locks or unlocks someone else; locking ends every session of that user at once. */
+    async changeLock(actor: Actor, userId: string, locked: boolean): Promise<UserDto> {
+      if (actor.userId === userId) throw badRequest(ko.users.selfLockForbidden, { locked: ko.users.selfLockForbidden }, 'SelfLockChangeException');
+      const user = await db.transaction(async (tx) => {
+        const changed = await usersRepo.changeLocked(tx, userId, locked);
+        if (!changed) return usersRepo.findById(tx, userId);
+        if (locked) await auth.revokeUserSessions(userId, 'locked', tx);
+        return changed;
+      });
+      if (!user) throw notFoundError();
+      return dtoOf(user);
+    },
+
+    /** Own password only (the forgot-password flow signs in with the temporary one first). */
+    async changePassword(actor: Actor, userId: string, password: string): Promise<void> {
+      if (actor.userId !== userId) throw forbidden(ko.users.notSelf);
+      await auth.changePassword(actor, password);
+    },
+
+    /**
+     * Creates the configured administrator when no ADMIN exists. Instances starting together take turns on
+     * an advisory lock, so exactly one creates it; a generated password is logged once, by that instance.
+     */
+    async ensureBootstrapAdmin(admin: BootstrapAdmin): Promise<void> {
+      if (await usersRepo.adminExists(db)) return;
+      const password = admin.password ?? randomPassword(GENERATED_ADMIN_PASSWORD_LENGTH);
+      const passwordHash = await hashPassword(password);
+      const outcome = await db.transaction(async (tx) => {
+        await usersRepo.lockAdminBootstrap(tx);
+        if (await usersRepo.adminExists(tx)) return 'exists' as const;
+        const created = await usersRepo.insertWithProfile(tx, { email: admin.email, name: admin.name, passwordHash, role: 'ADMIN' });
+        return created ? ('created' as const) : ('email-taken' as const);
+      });
+      if (outcome === 'email-taken') {
+        // Promoting an account someone else may have registered would hand them the administration.
+        log.warn({ email: admin.email }, 'no ADMIN exists and ADMIN_EMAIL belongs to a USER account: set ADMIN_EMAIL to a free address');
+      } else if (outcome === 'created') {
+        log.info({ email: admin.email }, 'bootstrap administrator created');
+        // CONFIG.md: a generated password is printed once, at the first start (it is not stored anywhere else).
+        if (!admin.password) log.warn(`bootstrap administrator ${admin.email} has the generated password: ${password}`);
+      }
     },
   };
 }
