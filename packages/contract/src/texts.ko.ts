@@ -132,6 +132,11 @@ export const ko = {
     oauthLocked: '잠긴 계정입니다. 관리자에게 문의해주세요.',
     providerGoogle: 'Google',
     providerKakao: '카카오',
+    or: '또는',
+    namePlaceholder: '2-20자의 한글, 영문, 숫자',
+    newPasswordPlaceholder: '영문과 숫자를 포함해 6자 이상',
+    confirmPasswordPlaceholder: '비밀번호를 한 번 더 입력해주세요',
+    remainingTime: '남은 시간',
   },
   layout: {
     sidebarRecommendations: '날씨별 옷 추천',
@@ -152,6 +157,8 @@ export const ko = {
     goHome: '홈으로 가기',
     comingSoon: '준비 중인 화면입니다.',
     pageError: '화면을 표시하는 중 문제가 발생했습니다.',
+    mainNavigation: '주요 메뉴',
+    notificationsUnread: (count: string) => `알림, 읽지 않은 알림 ${count}개`,
   },
   users: {
     notFound: '사용자를 찾을 수 없습니다.',
@@ -176,6 +183,11 @@ export const ko = {
     unlocked: (email: string) => `${email} 계정 잠금이 해제되었습니다.`,
     roleChanged: (email: string, role: string) => `${email} 권한이 ${role}으로 변경되었습니다.`,
     adminUsersTitle: '사용자 관리',
+    roleFilter: '권한 필터',
+    statusFilter: '계정 상태 필터',
+    lockAction: (email: string) => `${email} 계정 잠그기`,
+    unlockAction: (email: string) => `${email} 계정 잠금 해제하기`,
+    adminToggle: (email: string) => `${email} 관리자 권한`,
     // server messages
     roleChangedNotificationTitle: '권한 변경',
     roleChangedNotificationContent: (role: string) => `회원님의 권한이 ${role}(으)로 변경되었습니다.`,
@@ -208,6 +220,9 @@ export const ko = {
     loginRequired: '로그인이 필요합니다.',
     imageInvalid: '이미지 파일만 업로드할 수 있습니다.',
     imageTooLarge: '파일 크기는 5MB 이하로 선택해주세요.',
+    avatarAlt: '프로필 사진',
+    avatarHint: '5MB 이하의 이미지 파일',
+    loadFailed: '프로필 정보를 불러오지 못했습니다.',
   },
   weather: {
     sky: { CLEAR: '맑음', MOSTLY_CLOUDY: '구름많음', CLOUDY: '흐림' },
