@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { ko } from '@otboo/contract';
+import { AppProvider } from '@/app/provider';
+import { router } from '@/app/router';
+import '@/index.css';
+
+document.title = ko.app.name;
+
+createRoot(document.getElementById('root')!).render(
+  <AppProvider>
+    <RouterProvider router={router} />
+  </AppProvider>,
+);

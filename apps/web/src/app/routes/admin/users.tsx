@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ko, type UserDto } from '@otboo/contract';
+import { Page } from '@/components/layouts/page';
+import { UsersFilters } from '@/features/users/components/admin/users-filters';
+import { UsersTable } from '@/features/users/components/admin/users-table';
+import { updateUserLock } from '@/features/users/api/update-user-lock';
+import { updateUserRole } from '@/features/users/api/update-user-role';
+import { useAdminUsers, type AdminUserParams } from '@/features/users/stores/admin-users-store';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+import { nextSort } from '@/utils/next-sort';
+
+/** /admin/users — list, lock and promote accounts (spec §2 "Admin users"). */
+export function AdminUsersRoute() {
+  const currentUserId = useSession((s) => s.user?.id);
+  const store = useAdminUsers();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const { setParams } = store;
+
+  useEffect(() => {
+    void useAdminUsers.getState().fetch({ force: true });
+    return () => useAdminUsers.getState().reset();
+  }, []);
+
+  const changeFilters = useCallback((patch: Partial<AdminUserParams>) => setParams(patch), [setParams]);
+
+  async function withPending(user: UserDto, action: () => Promise<void>) {
+    setPending((s) => new Set(s).add(user.id));
+    try {
+      await action();
+    } finally {
+      setPending((s) => {
+        const next = new Set(s);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  }
+
+  function toggleLock(user: UserDto) {
+    void withPending(user, async () => {
+      try {
+        const updated = await updateUserLock(user.id, { locked: !user.locked });
+        useAdminUsers.getState().update(updated);
+        toast.success(updated.locked ? ko.users.locked(updated.email) : ko.users.unlocked(updated.email));
+      } catch {
+        toast.error(ko.users.lockFailed);
+      }
+    });
+  }
+
+  function toggleAdmin(user: UserDto) {
+    void withPending(user, async () => {
+      try {
+        const updated = await updateUserRole(user.id, { role: user.role === 'ADMIN' ? 'USER' : 'ADMIN' });
+        useAdminUsers.getState().update(updated);
+        toast.success(ko.users.roleChanged(updated.email, updated.role));
+      } catch {
+        toast.error(ko.users.roleFailed);
+      }
+    });
+  }
+
+  return (
+    <Page title={ko.users.adminUsersTitle}>
+      <div className="flex flex-col gap-5">
+        <UsersFilters params={store.params} onChange={changeFilters} />
+        <UsersTable
+          users={store.data}
+          loading={store.loading}
+          error={store.error}
+          hasNext={store.hasNext}
+          sortBy={store.params.sortBy}
+          sortDirection={store.params.sortDirection}
+          currentUserId={currentUserId}
+          pending={pending}
+          onSort={(column) => setParams(nextSort(store.params, column))}
+          onToggleLock={toggleLock}
+          onToggleAdmin={toggleAdmin}
+          onLoadMore={() => void store.loadMore()}
+        />
+      </div>
+    </Page>
+  );
+}

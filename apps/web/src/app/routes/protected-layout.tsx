@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { ko } from '@otboo/contract';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { selectAuthenticated, useSession } from '@/stores/session';
+
+/**
+ * The route guard and signed-in frame of spec §2: without a session it asks the refresh cookie for one
+ * and, when that fails, replaces the history entry with the login page. Children render only when
+ * authenticated.
+ */
+export function ProtectedLayout() {
+  const navigate = useNavigate();
+  const authenticated = useSession(selectAuthenticated);
+  const user = useSession((s) => s.user);
+  const profile = useMyProfile((s) => s.profile);
+
+  useEffect(() => {
+    if (authenticated) return;
+    let active = true;
+    useSession
+      .getState()
+      .refresh({ throwOnError: true })
+      .catch(() => {
+        if (active) navigate(paths.auth.login.href(), { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [authenticated, navigate]);
+
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void useMyProfile.getState().load(userId);
+  }, [userId]);
+
+  if (!authenticated || !user) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label={ko.common.loading} />
+      </div>
+    );
+  }
+
+  async function signOut() {
+    await useSession.getState().signOut();
+    useMyProfile.getState().clear();
+    useUnreadCount.getState().clear();
+    navigate(paths.auth.login.href(), { replace: true });
+  }
+
+  return (
+    <AppLayout
+      user={user}
+      avatarUrl={profile?.userId === user.id ? profile.profileImageUrl : null}
+      bell={<NotificationBell />}
+      onSignOut={() => void signOut()}
+    >
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { ko, type LocationInput, type ProfileDto } from '@otboo/contract';
+import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ProfileForm } from '@/features/users/components/settings/profile-form';
+import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { getLocation } from '@/features/weather/api/get-location';
+import { useSession } from '@/stores/session';
+import { getCoordinates } from '@/utils/get-coordinates';
+
+/** The current position with its place names; just the coordinates when the names cannot be found. */
+async function locate(): Promise<LocationInput | null> {
+  const coordinates = await getCoordinates();
+  if (!coordinates) return null;
+  try {
+    return await getLocation(coordinates);
+  } catch {
+    return coordinates;
+  }
+}
+
+/** /settings — edit one's own profile. */
+export function SettingsRoute() {
+  const user = useSession((s) => s.user);
+  const [profile, setProfile] = useState<ProfileDto | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    void useMyProfile
+      .getState()
+      .load(userId)
+      .then((loaded) => {
+        if (!active) return;
+        if (loaded) setProfile(loaded);
+        else setFailed(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId, attempt]);
+
+  function saved(next: ProfileDto) {
+    setProfile(next);
+    useMyProfile.getState().set(next);
+    const current = useSession.getState().user;
+    if (current && current.name !== next.name) useSession.getState().setUser({ ...current, name: next.name });
+  }
+
+  return (
+    <Page title={ko.profile.settingsTitle} className="max-w-[720px]">
+      {profile ? (
+        <ProfileForm key={profile.userId} user={user} profile={profile} locate={locate} onSaved={saved} />
+      ) : failed ? (
+        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+          <p className="text-[15px] text-ink-soft">{ko.profile.loadFailed}</p>
+          <Button variant="outline" onClick={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+            }}>
+            {ko.common.retry}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner label={ko.common.loading} />
+        </div>
+      )}
+    </Page>
+  );
+}

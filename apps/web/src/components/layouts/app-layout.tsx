@@ -1,0 +1,128 @@
+import { ChevronDown, CloudSun, LayoutGrid, LogOut, Newspaper, Settings, Shirt, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { ko, type UserDto } from '@otboo/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
+
+interface NavEntry {
+  label: string;
+  path: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  adminOnly?: boolean;
+}
+
+const NAV: NavEntry[] = [
+  { label: ko.layout.sidebarRecommendations, path: paths.recommendations.path, icon: CloudSun },
+  { label: ko.layout.sidebarCloset, path: paths.closet.path, icon: Shirt },
+  { label: ko.layout.sidebarFeeds, path: paths.feeds.path, icon: Newspaper },
+  { label: ko.layout.sidebarProfile, path: paths.profiles.path, icon: UserRound },
+  { label: ko.layout.sidebarAdminUsers, path: paths.admin.users.path, icon: UsersRound, adminOnly: true },
+  { label: ko.layout.sidebarAdminAttributes, path: paths.admin.clothesAttributes.path, icon: SlidersHorizontal, adminOnly: true },
+];
+
+/** Active by exact match or path prefix (spec §2). */
+export function isActivePath(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+interface AppLayoutProps {
+  user: UserDto;
+  avatarUrl: string | null;
+  /** The notification bell; its panel belongs to the notifications feature. */
+  bell: ReactNode;
+  onSignOut(): void;
+  children: ReactNode;
+}
+
+/** The signed-in frame: a 280px sidebar, a 60px top bar and the page (spec §2). */
+export function AppLayout({ user, avatarUrl, bell, onSignOut, children }: AppLayoutProps) {
+  const { pathname } = useLocation();
+  const gray = pathname.includes(paths.recommendations.path);
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="fixed inset-y-0 left-0 z-20 flex w-[280px] flex-col border-r border-line bg-white">
+        <div className="flex h-[60px] items-center px-6">
+          <Link to={paths.home.href()} className="rounded-xl">
+            <Logo />
+          </Link>
+        </div>
+        <nav aria-label={ko.layout.mainNavigation} className="flex-1 px-4 py-4">
+          <ul className="flex flex-col gap-1">
+            {NAV.filter((entry) => !entry.adminOnly || user.role === 'ADMIN').map((entry) => {
+              const active = isActivePath(pathname, entry.path);
+              const Icon = entry.icon;
+              return (
+                <li key={entry.path}>
+                  <NavLink
+                    to={entry.path}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex h-12 items-center gap-3 rounded-xl px-4 text-[15px] transition-colors',
+                      active ? 'bg-brand-50 font-bold text-brand-600' : 'text-ink-soft hover:bg-surface',
+                    )}
+                  >
+                    <Icon className="size-5" aria-hidden />
+                    {entry.label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <div className={cn('ml-[280px] flex min-h-dvh min-w-0 flex-1 flex-col', gray ? 'bg-surface' : 'bg-white')}>
+        <header className="sticky top-0 z-10 flex h-[60px] items-center justify-end gap-2 border-b border-line bg-white/90 px-6 backdrop-blur">
+          {bell}
+          <ProfileMenu user={user} avatarUrl={avatarUrl} onSignOut={onSignOut} />
+        </header>
+        <main className="flex-1">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function ProfileMenu({ user, avatarUrl, onSignOut }: Pick<AppLayoutProps, 'user' | 'avatarUrl' | 'onSignOut'>) {
+  const navigate = useNavigate();
+  const item =
+    'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-[15px] text-ink outline-none select-none data-highlighted:bg-surface';
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={ko.layout.openProfileMenu}
+        className="flex items-center gap-1.5 rounded-full py-1 pr-2 pl-1 hover:bg-surface data-[state=open]:bg-surface"
+      >
+        <Avatar src={avatarUrl} alt="" size={30} />
+        <ChevronDown className="size-4 text-ink-muted" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 w-56 rounded-2xl border border-line bg-white p-1.5 shadow-lg"
+        >
+          <div className="px-3 pt-2 pb-2.5">
+            <p className="truncate text-[15px] font-bold text-ink">{user.name}</p>
+            <p className="truncate text-[13px] text-ink-muted">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="mx-1 mb-1 h-px bg-line" />
+          <DropdownMenu.Item className={item} onSelect={() => navigate(paths.feeds.href(user.id))}>
+            <LayoutGrid className="size-4 text-ink-muted" aria-hidden />
+            {ko.layout.myFeeds}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={() => navigate(paths.settings.href())}>
+            <Settings className="size-4 text-ink-muted" aria-hidden />
+            {ko.layout.editProfile}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={onSignOut}>
+            <LogOut className="size-4 text-ink-muted" aria-hidden />
+            {ko.layout.logout}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { Toaster as Sonner } from 'sonner';
+import { TOAST_SETTINGS } from '@/lib/toast';
+
+/** Mount once; shows the toasts raised through lib/toast.ts. */
+export function Toaster() {
+  return (
+    <Sonner
+      position={TOAST_SETTINGS.position}
+      duration={TOAST_SETTINGS.duration}
+      visibleToasts={TOAST_SETTINGS.visibleToasts}
+      style={{ '--width': `${TOAST_SETTINGS.width}px` } as CSSProperties}
+      icons={{
+        success: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,
+        error: <CircleAlert className="size-5 text-red-500" aria-hidden />,
+        warning: <TriangleAlert className="size-5 text-amber-500" aria-hidden />,
+        info: <Info className="size-5 text-brand-500" aria-hidden />,
+      }}
+      toastOptions={{
+        classNames: {
+          toast: '!rounded-2xl !border-line !bg-white !text-ink !shadow-lg !font-sans !text-[15px]',
+        },
+      }}
+    />
+  );
+}

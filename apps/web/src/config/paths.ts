@@ -1,0 +1,28 @@
+/** Every route of the app (spec §2 route table) with its href builder; nothing else spells a path. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  auth: {
+    root: { path: '/auth' },
+    login: { path: '/auth/login', href: () => '/auth/login' },
+    register: { path: '/auth/register', href: () => '/auth/register' },
+    forgotPassword: { path: '/auth/forgot-password', href: () => '/auth/forgot-password' },
+  },
+  recommendations: { path: '/recommendations', href: () => '/recommendations' },
+  closet: { path: '/closet', href: () => '/closet' },
+  feeds: {
+    path: '/feeds',
+    href: (authorIdEqual?: string) => (authorIdEqual ? `/feeds?${new URLSearchParams({ authorIdEqual })}` : '/feeds'),
+  },
+  profiles: {
+    path: '/profiles',
+    href: (userId?: string) => (userId ? `/profiles?${new URLSearchParams({ userId })}` : '/profiles'),
+  },
+  admin: {
+    users: { path: '/admin/users', href: () => '/admin/users' },
+    clothesAttributes: { path: '/admin/clothes-attributes', href: () => '/admin/clothes-attributes' },
+  },
+  settings: { path: '/settings', href: () => '/settings' },
+  notFound: { path: '/404', href: () => '/404' },
+  /** Social sign-in leaves the single-page app (full navigation, not a hash route). */
+  oauth: (provider: 'google' | 'kakao') => `/oauth2/authorization/${provider}`,
+} as const;

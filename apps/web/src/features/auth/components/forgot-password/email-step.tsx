@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { ko } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { resetPassword } from '@/features/auth/api/reset-password';
+import { emailRule, liveError } from '@/features/auth/utils/validation';
+
+/** Step 1: the e-mail that receives a temporary password. */
+export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = email !== '' && emailRule(email) === null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword({ email: email.trim() });
+      onSent(email.trim());
+    } catch {
+      setError(ko.auth.mailFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label={ko.auth.emailLabel}
+        type="email"
+        autoComplete="email"
+        placeholder={ko.auth.loginIdPlaceholder}
+        value={email}
+        error={liveError(emailRule, email)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(null);
+        }}
+      />
+      {error ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={!valid || busy} className="w-full">
+        {busy ? ko.auth.sending : ko.auth.next}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ko } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { loginIdRule, loginPasswordRule } from '@/features/auth/utils/validation';
+import { useSession } from '@/stores/session';
+
+interface LoginFormProps {
+  /** A message to show before any attempt, e.g. a failed social sign-in. */
+  initialError?: string | null;
+}
+
+/** E-mail and password sign-in (spec §2 "Login page", §4). */
+export function LoginForm({ initialError = null }: LoginFormProps) {
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email: string | null; password: string | null }>({ email: null, password: null });
+  const [serverError, setServerError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = { email: loginIdRule(email), password: loginPasswordRule(password) };
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      navigate(paths.home.href(), { replace: true });
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : ko.common.apiFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label={ko.auth.loginIdLabel}
+        type="email"
+        name="username"
+        autoComplete="username"
+        placeholder={ko.auth.loginIdPlaceholder}
+        value={email}
+        error={fieldErrors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setServerError(null);
+          setFieldErrors((f) => ({ ...f, email: null }));
+        }}
+      />
+      <PasswordField
+        label={ko.auth.passwordLabel}
+        name="password"
+        autoComplete="current-password"
+        placeholder={ko.auth.passwordPlaceholder}
+        value={password}
+        error={fieldErrors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setServerError(null);
+          setFieldErrors((f) => ({ ...f, password: null }));
+        }}
+      />
+      {serverError ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
+          {serverError}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
+        {busy ? ko.auth.loggingIn : ko.auth.login}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ko, type UserDto } from '@otboo/contract';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
+import { formatDate } from '@/utils/format-date';
+import { cn } from '@/utils/cn';
+
+type SortColumn = 'email' | 'createdAt';
+
+interface UsersTableProps {
+  users: UserDto[];
+  loading: boolean;
+  error: string | null;
+  hasNext: boolean;
+  sortBy: string | undefined;
+  sortDirection: string | undefined;
+  /** The signed-in admin: their own row's controls are disabled. */
+  currentUserId: string | undefined;
+  /** Ids with a change in flight. */
+  pending: ReadonlySet<string>;
+  onSort(column: SortColumn): void;
+  onToggleLock(user: UserDto): void;
+  onToggleAdmin(user: UserDto): void;
+  onLoadMore(): void;
+}
+
+/** The admin user table with sortable e-mail and creation-date columns and infinite scroll. */
+export function UsersTable(props: UsersTableProps) {
+  const { users, loading, error, hasNext, currentUserId, pending } = props;
+  const sentinel = useInfiniteScroll<HTMLDivElement>({ enabled: hasNext && !loading && !error, onReachEnd: props.onLoadMore });
+
+  return (
+    <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
+      <table className="w-full table-fixed text-left text-[15px]">
+        <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
+          <tr>
+            <SortableHeader column="email" label={ko.users.columnEmail} className="w-[44%]" {...props} />
+            <SortableHeader column="createdAt" label={ko.users.columnCreatedAt} className="w-[20%]" {...props} />
+            <th scope="col" className="w-[20%] px-6 py-3.5 font-bold">
+              {ko.users.columnStatus}
+            </th>
+            <th scope="col" className="w-[16%] px-6 py-3.5 font-bold">
+              {ko.users.columnAdmin}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            const busy = pending.has(user.id);
+            return (
+              <tr key={user.id} className="border-b border-line last:border-b-0 hover:bg-surface-soft/60">
+                <td className="truncate px-6 py-4 text-ink" title={user.email}>
+                  {user.email}
+                </td>
+                <td className="px-6 py-4 text-ink-soft tabular-nums">{formatDate(user.createdAt)}</td>
+                <td className="px-6 py-4">
+                  <button
+                    type="button"
+                    disabled={self || busy}
+                    onClick={() => props.onToggleLock(user)}
+                    aria-label={user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)}
+                    className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
+                  >
+                    {user.locked ? (
+                      <Badge tone="danger">{ko.users.lockedBadge}</Badge>
+                    ) : (
+                      <Badge tone="success">{ko.users.statusActive}</Badge>
+                    )}
+                  </button>
+                </td>
+                <td className="px-6 py-4">
+                  <Switch
+                    checked={user.role === 'ADMIN'}
+                    disabled={self || busy}
+                    onCheckedChange={() => props.onToggleAdmin(user)}
+                    aria-label={ko.users.adminToggle(user.email)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {!loading && !error && users.length === 0 ? <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.users.empty}</p> : null}
+      {error ? (
+        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-500">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <div className="flex justify-center py-6">
+          <Spinner label={users.length > 0 ? ko.common.loadingMore : ko.common.loading} />
+        </div>
+      ) : null}
+      <div ref={sentinel} aria-hidden className="h-px" />
+    </div>
+  );
+}
+
+function SortableHeader({
+  column,
+  label,
+  className,
+  sortBy,
+  sortDirection,
+  onSort,
+}: Pick<UsersTableProps, 'sortBy' | 'sortDirection' | 'onSort'> & { column: SortColumn; label: string; className?: string }) {
+  const active = sortBy === column;
+  const ascending = sortDirection === 'ASCENDING';
+  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'} className={cn('px-3 py-2', className)}>
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className={cn('inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-bold hover:bg-surface', active && 'text-brand-600')}
+      >
+        {label}
+        <Icon className="size-4" aria-hidden />
+      </button>
+    </th>
+  );
+}

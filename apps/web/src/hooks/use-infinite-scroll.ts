@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+
+interface InfiniteScrollOptions {
+  enabled: boolean;
+  onReachEnd(): void;
+  rootMargin?: string;
+  threshold?: number;
+}
+
+/**
+ * A ref for a sentinel element placed after a list; `onReachEnd` runs when it scrolls into view while
+ * `enabled` (e.g. hasNext and not loading).
+ */
+export function useInfiniteScroll<T extends Element>({ enabled, onReachEnd, rootMargin = '200px', threshold = 0 }: InfiniteScrollOptions) {
+  const ref = useRef<T>(null);
+  const callback = useRef(onReachEnd);
+  useEffect(() => {
+    callback.current = onReachEnd;
+  });
+  useEffect(() => {
+    const target = ref.current;
+    if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin, threshold },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [enabled, rootMargin, threshold]);
+  return ref;
+}

@@ -1,0 +1,103 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { ko } from '@otboo/contract';
+import { ApiError, createApiClient, type SessionBridge } from '@/lib/api-client';
+
+function respond(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
+  const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+  if (status >= 200 && status < 300) return Promise.resolve(response);
+  return Promise.reject(new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response));
+}
+
+const expired = { exceptionName: 'UnauthorizedException', message: '로그인이 만료되었습니다.', details: {} };
+
+/**
+ * A fake server: protected paths accept only the current token; sign-in answers 401 with a message.
+ */
+function setup(options: { refreshFails?: boolean } = {}) {
+  let valid = 'fresh-token';
+  const seen: Array<{ url: string; auth: string | undefined }> = [];
+  const adapter: AxiosAdapter = async (config) => {
+    const auth = config.headers.get('Authorization') as string | undefined;
+    seen.push({ url: config.url ?? '', auth });
+    if (config.url?.includes('/api/auth/sign-in')) return respond(config, 401, { ...expired, message: '이메일 또는 비밀번호가 올바르지 않습니다.' });
+    if (config.url === '/api/broken') return respond(config, 500, '<html>oops</html>');
+    return auth === `Bearer ${valid}` ? respond(config, 200, { ok: true, url: config.url }) : respond(config, 401, expired);
+  };
+  const { client, bindSession } = createApiClient({ adapter });
+  let token: string | null = 'stale-token';
+  const bridge: SessionBridge = {
+    getAccessToken: () => token,
+    refresh: vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      if (options.refreshFails) throw new ApiError('로그인 정보가 없습니다.', 401, expired);
+      valid = 'fresh-token';
+      token = valid;
+      return token;
+    }),
+    onSessionExpired: vi.fn(() => {
+      token = null;
+    }),
+  };
+  bindSession(bridge);
+  return { client, bridge, seen, setToken: (t: string | null) => (token = t) };
+}
+
+describe('api client', () => {
+  it('sends the Bearer token of the session', async () => {
+    const { client, seen, setToken } = setup();
+    setToken('fresh-token');
+    await client.get('/api/things');
+    expect(seen[0]!.auth).toBe('Bearer fresh-token');
+  });
+
+  it('on a 401 refreshes once and retries with the new token', async () => {
+    const { client, bridge, seen } = setup();
+    const res = await client.get('/api/things');
+    expect(res.data).toEqual({ ok: true, url: '/api/things' });
+    expect(bridge.refresh).toHaveBeenCalledTimes(1);
+    expect(seen.map((s) => s.auth)).toEqual(['Bearer stale-token', 'Bearer fresh-token']);
+  });
+
+  it('shares one refresh among requests that fail at the same time', async () => {
+    const { client, bridge } = setup();
+    const results = await Promise.all(['/api/a', '/api/b', '/api/c'].map((url) => client.get(url)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(bridge.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the refresh fails, ends the session and rejects with the server message', async () => {
+    const { client, bridge } = setup({ refreshFails: true });
+    const error = await client.get('/api/things').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).message).toBe(expired.message);
+    expect(bridge.onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('never refreshes for /auth/ paths and surfaces their message', async () => {
+    const { client, bridge } = setup();
+    const error = (await client.post('/api/auth/sign-in', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('이메일 또는 비밀번호가 올바르지 않습니다.');
+    expect(error.data).toMatchObject({ exceptionName: 'UnauthorizedException' });
+    expect(bridge.refresh).not.toHaveBeenCalled();
+  });
+
+  it('retries at most once even if the new token is refused too', async () => {
+    const { client, bridge, seen } = setup();
+    vi.mocked(bridge.refresh).mockImplementationOnce(async () => 'also-refused');
+    const error = (await client.get('/api/things').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(bridge.refresh).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('without a server message uses the generic text and keeps the raw data', async () => {
+    const { client, setToken } = setup();
+    setToken('fresh-token');
+    const error = (await client.get('/api/broken').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(ko.common.apiFailed);
+    expect(error.status).toBe(500);
+    expect(error.data).toBe('<html>oops</html>');
+  });
+});

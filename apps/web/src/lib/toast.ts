@@ -1,0 +1,17 @@
+import { toast as sonner } from 'sonner';
+
+/** Toast settings of spec §9: bottom centre, 4 s, at most 3 visible, 356 px wide. */
+export const TOAST_SETTINGS = {
+  position: 'bottom-center',
+  duration: 4000,
+  visibleToasts: 3,
+  width: 356,
+} as const;
+
+/** The app's toasts; components call these instead of sonner so that the look stays in one place. */
+export const toast = {
+  success: (message: string) => sonner.success(message),
+  error: (message: string) => sonner.error(message),
+  warning: (message: string) => sonner.warning(message),
+  info: (message: string) => sonner.info(message),
+};
