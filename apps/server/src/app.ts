@@ -14,6 +14,7 @@ import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
 import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
+import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -96,6 +97,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
+  const weather = createWeatherService({ db, config, notifier, log: app.log });
+  // preClose, not onClose: the scheduled refresh may still be using the database, which onClose closes.
+  app.addHook('preClose', () => weather.close());
+  weather.start();
   const usersRepo = createUsersRepo();
   const mailer = createMailer(config.mail, app.log);
   const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, log: app.log });
@@ -108,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
 
   await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });
 

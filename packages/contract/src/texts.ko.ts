@@ -240,6 +240,17 @@ export const ko = {
     staleNotice: '예보 서버에 연결할 수 없어 최근에 받은 예보를 보여드려요',
     providerUnavailable: '날씨 정보를 불러올 수 없습니다. 잠시 후 다시 시도해주세요.',
     locationUnavailable: '위치 정보를 불러올 수 없습니다.',
+    /** Location name for a point outside the Korean region table (Location.locationNames is never empty). */
+    coordinateLabel: (latitude: number, longitude: number) => `위도 ${latitude.toFixed(2)}, 경도 ${longitude.toFixed(2)}`,
+    // Tomorrow-changed alerts (scheduled check after each refresh).
+    alertTitle: '내일 날씨 알림',
+    alertColder: (degrees: number) => `내일은 오늘보다 ${degrees}°C 낮아요. 따뜻하게 입으세요.`,
+    alertWarmer: (degrees: number) => `내일은 오늘보다 ${degrees}°C 높아요. 가볍게 입으세요.`,
+    alertRain: '내일은 비 소식이 있어요. 우산을 챙기세요.',
+    alertShower: '내일은 소나기 소식이 있어요. 우산을 챙기세요.',
+    alertSnow: '내일은 눈 소식이 있어요. 미끄러운 길에 조심하세요.',
+    alertRainSnow: '내일은 비나 눈 소식이 있어요. 우산을 챙기고 미끄러운 길에 조심하세요.',
+    alertWind: (speed: number) => `내일은 바람이 강하게 불어요(초속 ${speed}m). 바람막이를 챙기세요.`,
     weatherNotFound: '날씨 정보를 찾을 수 없습니다.',
     loadFailed: '날씨 정보를 불러오지 못했습니다.',
   },

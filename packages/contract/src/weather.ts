@@ -26,12 +26,23 @@ export const WEATHER_SOURCES = ['open-meteo', 'kma', 'climatology'] as const;
 export const WeatherSource = z.enum(WEATHER_SOURCES);
 export type WeatherSource = z.infer<typeof WeatherSource>;
 
-export const Latitude = z.coerce
-  .number({ message: ko.validation.latitudeRange })
-  .refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, ko.validation.latitudeRange);
-export const Longitude = z.coerce
-  .number({ message: ko.validation.longitudeRange })
-  .refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, ko.validation.longitudeRange);
+/**
+ * Only numbers and numeric strings are coordinates: a blank query value (`?latitude=`), null, true or []
+ * would otherwise coerce to 0 or 1 (`Number('')`, `Number(null)`, …) and pass as a real place.
+ */
+const blankToUndefined = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : undefined);
+export const Latitude = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ message: ko.validation.latitudeRange })
+    .refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, ko.validation.latitudeRange),
+);
+export const Longitude = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ message: ko.validation.longitudeRange })
+    .refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, ko.validation.longitudeRange),
+);
 
 export const Location = z.object({
   latitude: z.number(),

@@ -40,3 +40,23 @@ export function latLonToGrid(latitude: number, longitude: number): GridCell {
     y: Math.floor(ro - ra * Math.cos(theta) + YO + 0.5),
   };
 }
+
+/**
+ * The centre of a KMA grid cell as latitude/longitude (the inverse projection of the same guide). Forecasts
+ * are cached per cell, so providers are asked about the centre rather than about one user's exact point.
+ */
+export function gridToLatLon(x: number, y: number): { latitude: number; longitude: number } {
+  const xn = x - XO;
+  const yn = ro - y + YO;
+  let ra = Math.sqrt(xn * xn + yn * yn);
+  if (sn < 0) ra = -ra;
+  const alat = 2.0 * Math.atan(Math.pow((re * sf) / ra, 1.0 / sn)) - Math.PI * 0.5;
+  let theta: number;
+  if (Math.abs(xn) <= 0) theta = 0.0;
+  else if (Math.abs(yn) <= 0) theta = xn < 0 ? -Math.PI * 0.5 : Math.PI * 0.5;
+  else theta = Math.atan2(xn, yn);
+  let longitude = (theta / sn + olon) / DEG;
+  if (longitude > 180) longitude -= 360;
+  if (longitude < -180) longitude += 360;
+  return { latitude: alat / DEG, longitude };
+}
