@@ -12,6 +12,8 @@ import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
+import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
+import { createFollowsService, followsRoutes } from './domains/follows/index.js';
 import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
 import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
@@ -97,6 +99,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
+  const feeds = createFeedsService({ db, notifier, log: app.log });
+  const follows = createFollowsService({ db, notifier, log: app.log });
   const weather = createWeatherService({ db, config, notifier, log: app.log });
   // preClose, not onClose: the scheduled refresh may still be using the database, which onClose closes.
   app.addHook('preClose', () => weather.close());
@@ -111,6 +115,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(filesPlugin, { storage });
 
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
+  await app.register(feedsRoutes, { prefix: '/api/feeds', feeds });
+  await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });

@@ -12,14 +12,19 @@ export function parseCursor(kind: CursorKind, cursor: string): Date | string | n
     case 'instant': {
       if (!/^\d{4}-\d{2}-\d{2}T/.test(cursor)) throw invalid();
       const d = new Date(cursor);
-      if (Number.isNaN(d.getTime())) throw invalid();
+      // Year 0000 parses in JavaScript but PostgreSQL has no year zero.
+      if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1) throw invalid();
       return d;
     }
     case 'integer': {
       if (!/^-?\d{1,12}$/.test(cursor)) throw invalid();
-      return Number(cursor);
+      const n = Number(cursor);
+      // Integer sort keys are int4 columns: a bound outside that range would be a database error.
+      if (n > 2_147_483_647 || n < -2_147_483_648) throw invalid();
+      return n;
     }
     case 'text':
+      if (cursor.includes('\u0000')) throw invalid();
       return cursor;
   }
 }

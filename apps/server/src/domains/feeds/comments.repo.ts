@@ -1,0 +1,60 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
+import { afterCursor } from '../../lib/cursor.js';
+import { userSummaryColumns } from '../../lib/user-summary.js';
+
+function selectComments(db: Executor) {
+  return db
+    .select({
+      id: feedComments.id,
+      feedId: feedComments.feedId,
+      content: feedComments.content,
+      createdAt: feedComments.createdAt,
+      author: userSummaryColumns,
+    })
+    .from(feedComments)
+    .innerJoin(users, eq(users.id, feedComments.authorId))
+    .leftJoin(profiles, eq(profiles.userId, feedComments.authorId));
+}
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+export function createCommentsRepo() {
+  return {
+    /** +1 on the feed's comment_count (row locked until commit); its author, or undefined when the feed is gone. */
+    async incrementCommentCount(db: Executor, feedId: string): Promise<{ authorId: string } | undefined> {
+      const [row] = await db
+        .update(feeds)
+        .set({ commentCount: sql`${feeds.commentCount} + 1`, updatedAt: sql`${feeds.updatedAt}` })
+        .where(eq(feeds.id, feedId))
+        .returning({ authorId: feeds.authorId });
+      return row;
+    },
+
+    async insert(db: Executor, values: { feedId: string; authorId: string; content: string }): Promise<string> {
+      const [row] = await db.insert(feedComments).values(values).returning({ id: feedComments.id });
+      return row!.id;
+    },
+
+    async find(db: Executor, commentId: string): Promise<CommentRow | undefined> {
+      const [row] = await selectComments(db).where(eq(feedComments.id, commentId)).limit(1);
+      return row;
+    },
+
+    /** The feed's comment_count (exact: kept in the comment's transaction), or undefined when the feed is gone. */
+    async commentCount(db: Executor, feedId: string): Promise<number | undefined> {
+      const [row] = await db.select({ n: feeds.commentCount }).from(feeds).where(eq(feeds.id, feedId)).limit(1);
+      return row?.n;
+    },
+
+    /** Newest first, `limit + 1` rows after the cursor (createdAt, then id). */
+    async page(db: Executor, feedId: string, q: { cursor?: string; idAfter?: string; limit: number }): Promise<CommentRow[]> {
+      const after = afterCursor(feedComments.createdAt, feedComments.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
+      return selectComments(db)
+        .where(and(eq(feedComments.feedId, feedId), after))
+        .orderBy(desc(feedComments.createdAt), desc(feedComments.id))
+        .limit(q.limit + 1);
+    },
+  };
+}
+export type CommentsRepo = ReturnType<typeof createCommentsRepo>;

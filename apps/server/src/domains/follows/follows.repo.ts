@@ -1,0 +1,127 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { follows, profiles, users } from '../../db/schema/index.js';
+import { afterCursor } from '../../lib/cursor.js';
+import { containsText } from '../../lib/text-search.js';
+
+const followerUser = alias(users, 'follower_user');
+const followerProfile = alias(profiles, 'follower_profile');
+const followeeUser = alias(users, 'followee_user');
+const followeeProfile = alias(profiles, 'followee_profile');
+
+function selectFollows(db: Executor) {
+  return db
+    .select({
+      id: follows.id,
+      createdAt: follows.createdAt,
+      follower: {
+        userId: followerUser.id,
+        name: followerUser.name,
+        imageKey: followerProfile.imageKey,
+        externalImageUrl: followerProfile.externalImageUrl,
+      },
+      followee: {
+        userId: followeeUser.id,
+        name: followeeUser.name,
+        imageKey: followeeProfile.imageKey,
+        externalImageUrl: followeeProfile.externalImageUrl,
+      },
+    })
+    .from(follows)
+    .innerJoin(followerUser, eq(followerUser.id, follows.followerId))
+    .leftJoin(followerProfile, eq(followerProfile.userId, follows.followerId))
+    .innerJoin(followeeUser, eq(followeeUser.id, follows.followeeId))
+    .leftJoin(followeeProfile, eq(followeeProfile.userId, follows.followeeId));
+}
+export type FollowRow = Awaited<ReturnType<ReturnType<typeof selectFollows>['execute']>>[number];
+
+/** Which side of the relation a list is about: a user's followers, or the users they follow. */
+export type FollowListSide = { followeeId: string } | { followerId: string };
+
+/** The list's owner, plus the other side's name filter (the people shown are the ones searched). */
+function listConditions(side: FollowListSide, nameLike: string | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if ('followeeId' in side) {
+    conditions.push(eq(follows.followeeId, side.followeeId));
+    if (nameLike !== undefined) conditions.push(containsText(followerUser.name, nameLike));
+  } else {
+    conditions.push(eq(follows.followerId, side.followerId));
+    if (nameLike !== undefined) conditions.push(containsText(followeeUser.name, nameLike));
+  }
+  return conditions;
+}
+
+export function createFollowsRepo() {
+  return {
+    async userExists(db: Executor, userId: string): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return rows.length === 1;
+    },
+
+    /** The new follow's id, or null when this pair already exists (the unique key decides). */
+    async insert(db: Executor, followerId: string, followeeId: string): Promise<string | null> {
+      const [row] = await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: follows.id });
+      return row?.id ?? null;
+    },
+
+    async find(db: Executor, followId: string): Promise<FollowRow | undefined> {
+      const [row] = await selectFollows(db).where(eq(follows.id, followId)).limit(1);
+      return row;
+    },
+
+    async findPair(db: Executor, followId: string) {
+      const [row] = await db
+        .select({ followerId: follows.followerId, followeeId: follows.followeeId })
+        .from(follows)
+        .where(eq(follows.id, followId))
+        .limit(1);
+      return row;
+    },
+
+    async delete(db: Executor, followId: string): Promise<boolean> {
+      const rows = await db.delete(follows).where(eq(follows.id, followId)).returning({ id: follows.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Counts and the viewer's relation to `userId` in one statement (each count an index-only scan of one side);
+     * undefined when the user does not exist.
+     */
+    async summary(db: Executor, userId: string, viewerId: string) {
+      const [row] = await db
+        .select({
+          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
+          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`,
+          followedByMeId: sql<string | null>`(select ${follows.id} from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
+          followingMe: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${users.id} and ${follows.followeeId} = ${viewerId})`,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /** Newest first, `limit + 1` rows after the cursor. */
+    async page(db: Executor, side: FollowListSide, q: { nameLike?: string; cursor?: string; idAfter?: string; limit: number }) {
+      const after = afterCursor(follows.createdAt, follows.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
+      return selectFollows(db)
+        .where(and(...listConditions(side, q.nameLike), after))
+        .orderBy(desc(follows.createdAt), desc(follows.id))
+        .limit(q.limit + 1);
+    },
+
+    async count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {
+      const base = db.select({ n: sql<number>`count(*)::int` }).from(follows);
+      const joined =
+        nameLike === undefined
+          ? base
+          : 'followeeId' in side
+            ? base.innerJoin(followerUser, eq(followerUser.id, follows.followerId))
+            : base.innerJoin(followeeUser, eq(followeeUser.id, follows.followeeId));
+      const [row] = await joined.where(and(...listConditions(side, nameLike)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type FollowsRepo = ReturnType<typeof createFollowsRepo>;
