@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
+import { createS3Storage } from './adapters/storage/s3-storage.js';
+import { createPageFetcher, type Connector } from './adapters/page-fetcher/page-fetcher.js';
 import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
@@ -16,6 +18,16 @@ import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
 import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
+import {
+  attributeDefsRoutes,
+  clothesRoutes,
+  createAttributeDefsRepo,
+  createAttributeDefsService,
+  createClothesRepo,
+  createClothesService,
+  createExtractionService,
+  extractionRoutes,
+} from './domains/clothes/index.js';
 import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
@@ -32,6 +44,12 @@ export interface AppOverrides {
   database?: Database;
   storage?: Storage;
   bus?: EventBus;
+  /** Link import's socket opener (tests keep every connection on loopback even with the address check off). */
+  pageConnector?: Connector;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -90,7 +108,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
 
   // Shared services and adapters
-  const storage = overrides.storage ?? createLocalStorage(config.storage.localDir);
+  // Local files or an S3 bucket; either way the browser reads images from our origin (plugins/files).
+  const storage =
+    overrides.storage ??
+    (config.storage.kind === 's3'
+      ? createS3Storage({
+          bucket: config.storage.s3.bucket ?? fail('STORAGE=s3 needs S3_BUCKET'),
+          ...(config.storage.s3.region ? { region: config.storage.s3.region } : {}),
+          ...(config.storage.s3.endpoint ? { endpoint: config.storage.s3.endpoint } : {}),
+        })
+      : createLocalStorage(config.storage.localDir));
   const bus = overrides.bus ?? createLocalEventBus();
   const notifier = createNotifier({ bus });
 
@@ -99,6 +126,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
+  const attributeDefsRepo = createAttributeDefsRepo();
+  const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log: app.log });
+  await attributeDefs.seedDefaults();
+  const clothes = createClothesService({ db, repo: createClothesRepo(), attributeDefsRepo, storage, log: app.log });
+  const extraction = createExtractionService({
+    db,
+    fetcher: createPageFetcher({
+      allowPrivate: config.linkImportAllowPrivate,
+      ...(overrides.pageConnector ? { connect: overrides.pageConnector } : {}),
+    }),
+    storage,
+    attributeDefsRepo,
+    log: app.log,
+  });
   const feeds = createFeedsService({ db, notifier, log: app.log });
   const follows = createFollowsService({ db, notifier, log: app.log });
   const weather = createWeatherService({ db, config, notifier, log: app.log });
@@ -115,6 +156,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(filesPlugin, { storage });
 
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
+  await app.register(clothesRoutes, { prefix: '/api/clothes', clothes });
+  await app.register(attributeDefsRoutes, { prefix: '/api/clothes/attribute-defs', attributeDefs });
+  await app.register(extractionRoutes, { prefix: '/api/clothes/extractions', extraction });
   await app.register(feedsRoutes, { prefix: '/api/feeds', feeds });
   await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });

@@ -316,6 +316,7 @@ export const ko = {
     // server messages
     notFound: '옷을 찾을 수 없습니다.',
     notOwner: '본인의 옷만 수정하거나 삭제할 수 있습니다.',
+    ownerMismatch: '본인의 옷장에만 옷을 등록할 수 있습니다.',
     nameRequired: '옷 이름을 입력해주세요.',
     typeRequired: '옷 종류를 선택해주세요.',
     attributeValueInvalid: '속성 값이 선택 가능한 값이 아닙니다.',
@@ -362,6 +363,29 @@ export const ko = {
     // server messages
     notFound: '속성을 찾을 수 없습니다.',
     nameTaken: '이미 존재하는 속성명입니다.',
+    // notifications to every user when an administrator changes the definitions
+    notifyAddedTitle: '새로운 의상 속성이 추가되었어요',
+    notifyAdded: (name: string) => `"${name}" 속성이 추가되었습니다.`,
+    notifyChangedTitle: '의상 속성이 변경되었어요',
+    notifyChanged: (name: string) => `"${name}" 속성의 선택 가능 값이 변경되었습니다.`,
+    notifyRenamed: (from: string, to: string) => `"${from}" 속성의 이름이 "${to}"(으)로 변경되었습니다.`,
+    notifyDeletedTitle: '의상 속성이 삭제되었어요',
+    notifyDeleted: (name: string) => `"${name}" 속성이 삭제되었습니다.`,
+    /** Seeded once into an empty database on first start. */
+    defaultDefinitions: [
+      { name: '두께', selectableValues: ['얇음', '보통', '두꺼움'] },
+      { name: '계절', selectableValues: ['봄', '여름', '가을', '겨울'] },
+      {
+        name: '색상',
+        selectableValues: ['블랙', '화이트', '아이보리', '그레이', '차콜', '네이비', '베이지', '브라운', '카키', '레드', '와인', '오렌지', '옐로우', '그린', '민트', '블루', '스카이블루', '퍼플', '핑크', '실버', '골드', '멀티'],
+      },
+      {
+        name: '소재',
+        selectableValues: ['면', '린넨', '폴리에스터', '울', '캐시미어', '니트', '데님', '가죽', '스웨이드', '나일론', '패딩(다운)', '플리스', '실크', '레이온', '코듀로이'],
+      },
+      { name: '스타일', selectableValues: ['캐주얼', '포멀', '스포티', '스트릿', '미니멀', '빈티지', '러블리', '아웃도어'] },
+      { name: '방수', selectableValues: ['예', '아니오'] },
+    ],
   },
   feeds: {
     searchPlaceholder: '검색어를 입력하세요',

@@ -38,10 +38,35 @@ export interface ReencodedImage {
 }
 
 /**
+ * At most this many decodes run at once: a 50 MP decode holds ~150 MB, so concurrent uploads queue here
+ * instead of multiplying peak memory (the machine has 2 cores; more in parallel would not be faster).
+ */
+const MAX_CONCURRENT_DECODES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing decode hands its slot straight to the next waiter, so the count never overshoots.
+  if (running >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/**
  * Decodes an upload and re-encodes it to WebP: orientation applied, every metadata block (EXIF, GPS, XMP,
  * ICC) dropped, size bounded. Truncated or corrupt files and pixel bombs are refused before decoding.
  */
-export async function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
+export function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
+  return withDecodeSlot(() => reencode(input, options));
+}
+
+async function reencode(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
   const invalid = () => unsupportedMediaType(options.invalidMessage ?? ko.clothes.imageInvalid);
   if (!sniffImageFormat(input)) throw invalid();
   const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });

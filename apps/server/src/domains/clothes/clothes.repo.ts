@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
+import type { Executor } from '../../db/client.js';
+import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
+import { afterCursor, likePattern } from '../../lib/cursor.js';
+
+export type ClothesRow = typeof clothes.$inferSelect;
+
+export interface ClothesFilter {
+  ownerId: string;
+  typeEqual?: ClothesType | undefined;
+  keywordLike?: string | undefined;
+}
+
+export interface AttributeValue {
+  definitionId: string;
+  value: string;
+}
+
+function filterWhere(f: ClothesFilter): SQL | undefined {
+  const keyword = f.keywordLike?.trim();
+  return and(
+    eq(clothes.ownerId, f.ownerId),
+    f.typeEqual ? eq(clothes.type, f.typeEqual) : undefined,
+    // The owner's index narrows to one closet first, so a plain ILIKE over its names is cheap.
+    keyword ? sql`${clothes.name} ilike ${likePattern(keyword)}` : undefined,
+  );
+}
+
+export function createClothesRepo() {
+  return {
+    /** `lock`: `update` while changing or deleting a garment. */
+    async findById(db: Executor, id: string, lock?: 'update'): Promise<ClothesRow | undefined> {
+      const q = db.select().from(clothes).where(eq(clothes.id, id));
+      const [row] = lock ? await q.for(lock) : await q;
+      return row;
+    },
+
+    async insert(
+      db: Executor,
+      values: { ownerId: string; name: string; type: ClothesType; imageKey: string | null; thumbnailKey: string | null },
+    ): Promise<ClothesRow> {
+      const [row] = await db.insert(clothes).values(values).returning();
+      return row!;
+    },
+
+    async update(
+      db: Executor,
+      id: string,
+      values: Partial<{ name: string; type: ClothesType; imageKey: string | null; thumbnailKey: string | null }>,
+    ): Promise<ClothesRow> {
+      const [row] = await db.update(clothes).set(values).where(eq(clothes.id, id)).returning();
+      return row!;
+    },
+
+    async delete(db: Executor, id: string): Promise<ClothesRow | undefined> {
+      const [row] = await db.delete(clothes).where(eq(clothes.id, id)).returning();
+      return row;
+    },
+
+    /** Replaces a garment's attribute values with `values` (already checked against their definitions). */
+    async replaceAttributes(db: Executor, clothesId: string, values: readonly AttributeValue[]): Promise<void> {
+      await db.delete(clothesAttributes).where(eq(clothesAttributes.clothesId, clothesId));
+      if (values.length > 0) await db.insert(clothesAttributes).values(values.map((v) => ({ clothesId, ...v })));
+    },
+
+    /** One closet page, newest first (createdAt desc, id desc); `limit + 1` rows tell whether more follow. */
+    async page(db: Executor, filter: ClothesFilter, paging: { limit: number; cursor?: string | undefined; idAfter?: string | undefined }) {
+      return db
+        .select()
+        .from(clothes)
+        .where(and(filterWhere(filter), afterCursor(clothes.createdAt, clothes.id, 'DESCENDING', 'instant', paging.cursor, paging.idAfter)))
+        .orderBy(desc(clothes.createdAt), desc(clothes.id))
+        .limit(paging.limit + 1);
+    },
+
+    async count(db: Executor, filter: ClothesFilter): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clothes).where(filterWhere(filter));
+      return row?.n ?? 0;
+    },
+
+    /** The owner's garments among `ids` (all of the owner's when `ids` is omitted), newest first. */
+    async ownedBy(db: Executor, ownerId: string, ids?: readonly string[]): Promise<ClothesRow[]> {
+      if (ids && ids.length === 0) return [];
+      return db
+        .select()
+        .from(clothes)
+        .where(and(eq(clothes.ownerId, ownerId), ids ? inArray(clothes.id, [...ids]) : undefined))
+        .orderBy(desc(clothes.createdAt), desc(clothes.id));
+    },
+
+    /** Attribute values with their definitions, per garment, ordered by definition name. */
+    async attributesOf(db: Executor, clothesIds: readonly string[]): Promise<Map<string, ClothesAttributeDto[]>> {
+      const map = new Map<string, ClothesAttributeDto[]>();
+      if (clothesIds.length === 0) return map;
+      const rows = await db
+        .select({
+          clothesId: clothesAttributes.clothesId,
+          definitionId: attributeDefs.id,
+          definitionName: attributeDefs.name,
+          selectableValues: attributeDefs.selectableValues,
+          value: clothesAttributes.value,
+        })
+        .from(clothesAttributes)
+        .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
+        .where(inArray(clothesAttributes.clothesId, [...clothesIds]))
+        .orderBy(asc(attributeDefs.name), asc(attributeDefs.id));
+      for (const { clothesId, ...attribute } of rows) map.set(clothesId, [...(map.get(clothesId) ?? []), attribute]);
+      return map;
+    },
+
+    /**
+     * Which of a garment's image `keys` a feed snapshot still points at. Keys are unique per upload and feeds
+     * copy them only from this garment (locking it FOR SHARE while copying), so looking at the garment's own
+     * snapshots (indexed by clothes_id) is enough. Call it before deleting the garment: deletion sets
+     * `feed_clothes.clothes_id` to null.
+     */
+    async imageKeysInFeeds(db: Executor, clothesId: string, keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const list = [...keys];
+      const rows = await db
+        .select({ imageKey: feedClothes.imageKey, thumbnailKey: feedClothes.thumbnailKey })
+        .from(feedClothes)
+        .where(and(eq(feedClothes.clothesId, clothesId), or(inArray(feedClothes.imageKey, list), inArray(feedClothes.thumbnailKey, list))));
+      const used = new Set<string>();
+      for (const r of rows) {
+        if (r.imageKey) used.add(r.imageKey);
+        if (r.thumbnailKey) used.add(r.thumbnailKey);
+      }
+      return used;
+    },
+  };
+}
+export type ClothesRepo = ReturnType<typeof createClothesRepo>;

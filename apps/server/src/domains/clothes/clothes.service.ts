@@ -1,0 +1,208 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ko,
+  type ClothesAttributeDto,
+  type ClothesCreateRequest,
+  type ClothesDto,
+  type ClothesListQuery,
+  type ClothesUpdateRequest,
+  type CursorPage,
+  type OotdDto,
+} from '@otboo/contract';
+import type { Storage } from '../../adapters/storage/storage.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { toPage } from '../../lib/cursor.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { AttributeDefsRepo } from './attribute-defs.repo.js';
+import { storeClothesImage, type StoredClothesImage } from './clothes.images.js';
+import { toClothesDto, toOotdDto } from './clothes.mapper.js';
+import type { AttributeValue, ClothesRepo, ClothesRow } from './clothes.repo.js';
+
+export interface ClothesServiceDeps {
+  db: Db;
+  repo: ClothesRepo;
+  attributeDefsRepo: AttributeDefsRepo;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+type AttributeInput = ClothesCreateRequest['attributes'][number];
+
+const notOwner = () => forbidden(ko.clothes.notOwner, 'ClothesForbiddenException');
+const notFoundClothes = () => notFound(ko.clothes.notFound, 'ClothesNotFoundException');
+
+/** A garment with its attribute values, as other domains read it (recommendations, feeds). */
+export interface ClothesWithAttributes {
+  row: ClothesRow;
+  attributes: ClothesAttributeDto[];
+}
+
+export function createClothesService({ db, repo, attributeDefsRepo, storage, log }: ClothesServiceDeps) {
+  /**
+   * Checks attribute inputs against their definitions: every definition must exist and appear once, and a
+   * non-blank value must be one of its options (matched case-insensitively, stored in the option's
+   * spelling). Blank values are dropped. Inside a transaction `lock` holds the definitions (FOR SHARE) so an
+   * administrator cannot remove an option between this check and the insert.
+   */
+  async function checkAttributes(executor: Executor, inputs: readonly AttributeInput[], lock = false): Promise<AttributeValue[]> {
+    const ids = inputs.map((a) => a.definitionId);
+    if (new Set(ids).size !== ids.length) {
+      throw badRequest(ko.clothes.attributeDuplicated, { attributes: ko.clothes.attributeDuplicated }, 'InvalidAttributeException');
+    }
+    const defs = new Map((await attributeDefsRepo.findByIds(executor, ids, lock ? 'share' : undefined)).map((d) => [d.id, d]));
+    const out: AttributeValue[] = [];
+    inputs.forEach((input, i) => {
+      const def = defs.get(input.definitionId);
+      if (!def) throw badRequest(ko.clothes.attributeUnknown, { [`attributes.${i}.definitionId`]: ko.clothes.attributeUnknown }, 'InvalidAttributeException');
+      const value = input.value?.trim();
+      if (!value) return;
+      const option = def.selectableValues.find((o) => o.toLowerCase() === value.toLowerCase());
+      if (!option) {
+        throw badRequest(ko.clothes.attributeValueInvalid, { [`attributes.${i}.value`]: ko.clothes.attributeValueInvalid }, 'InvalidAttributeException');
+      }
+      out.push({ definitionId: def.id, value: option });
+    });
+    return out;
+  }
+
+  async function toDto(executor: Executor, row: ClothesRow): Promise<ClothesDto> {
+    const attributes = await repo.attributesOf(executor, [row.id]);
+    return toClothesDto(row, attributes.get(row.id) ?? []);
+  }
+
+  /** Deletes files after commit; a failure only leaves an orphan, so it is logged, never answered. */
+  async function deleteFiles(keys: readonly string[]) {
+    if (keys.length === 0) return;
+    try {
+      await storage.delete(keys);
+    } catch (err) {
+      log.warn({ err, keys }, 'deleting clothes images failed');
+    }
+  }
+
+  async function ownedWithAttributes(executor: Executor, ownerId: string, ids?: readonly string[]): Promise<ClothesWithAttributes[]> {
+    const rows = await repo.ownedBy(executor, ownerId, ids);
+    const attributes = await repo.attributesOf(
+      executor,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({ row, attributes: attributes.get(row.id) ?? [] }));
+  }
+
+  /** The garment for a change by `actor`: 404 when unknown, 403 when someone else's. */
+  async function ownedForChange(actor: Actor, id: string): Promise<ClothesRow> {
+    const row = await repo.findById(db, id);
+    if (!row) throw notFoundClothes();
+    if (row.ownerId !== actor.userId) throw notOwner();
+    return row;
+  }
+
+  return {
+    async list(query: ClothesListQuery): Promise<CursorPage<ClothesDto>> {
+      const filter = { ownerId: query.ownerId, typeEqual: query.typeEqual, keywordLike: query.keywordLike };
+      const [rows, totalCount] = await Promise.all([
+        repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter }),
+        repo.count(db, filter),
+      ]);
+      const pageRows = rows.slice(0, query.limit);
+      const attributes = await repo.attributesOf(
+        db,
+        pageRows.map((r) => r.id),
+      );
+      return toPage(
+        rows,
+        query.limit,
+        totalCount,
+        { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
+        (r) => ({ sortKey: r.createdAt, id: r.id }),
+        (r) => toClothesDto(r, attributes.get(r.id) ?? []),
+      );
+    },
+
+    async create(actor: Actor, input: ClothesCreateRequest, image?: Buffer): Promise<ClothesDto> {
+      if (input.ownerId !== actor.userId) throw forbidden(ko.clothes.ownerMismatch, 'ClothesForbiddenException');
+      // Cheap checks first, so a bad request never pays for an image decode.
+      await checkAttributes(db, input.attributes);
+      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image) : null;
+      try {
+        return await db.transaction(async (tx) => {
+          const values = await checkAttributes(tx, input.attributes, true);
+          const row = await repo.insert(tx, {
+            ownerId: actor.userId,
+            name: input.name,
+            type: input.type,
+            imageKey: stored?.imageKey ?? null,
+            thumbnailKey: stored?.thumbnailKey ?? null,
+          });
+          await repo.replaceAttributes(tx, row.id, values);
+          return toDto(tx, row);
+        });
+      } catch (err) {
+        if (stored) await deleteFiles([stored.imageKey, stored.thumbnailKey]);
+        throw err;
+      }
+    },
+
+    /** Name, type and attributes change when given (attributes replace the whole set); a new image replaces the old one. */
+    async update(actor: Actor, id: string, input: ClothesUpdateRequest, image?: Buffer): Promise<ClothesDto> {
+      await ownedForChange(actor, id);
+      if (input.attributes) await checkAttributes(db, input.attributes);
+      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image) : null;
+      let result: { dto: ClothesDto; oldKeys: string[] };
+      try {
+        result = await db.transaction(async (tx) => {
+          const current = await repo.findById(tx, id, 'update');
+          if (!current) throw notFoundClothes();
+          if (current.ownerId !== actor.userId) throw notOwner();
+          const values = input.attributes ? await checkAttributes(tx, input.attributes, true) : null;
+          const row = await repo.update(tx, id, {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.type !== undefined ? { type: input.type } : {}),
+            ...(stored ? stored : {}),
+          });
+          if (values) await repo.replaceAttributes(tx, id, values);
+          const replaced = stored ? [current.imageKey, current.thumbnailKey].filter((k): k is string => Boolean(k)) : [];
+          const inFeeds = await repo.imageKeysInFeeds(tx, id, replaced);
+          return { dto: await toDto(tx, row), oldKeys: replaced.filter((k) => !inFeeds.has(k)) };
+        });
+      } catch (err) {
+        if (stored) await deleteFiles([stored.imageKey, stored.thumbnailKey]);
+        throw err;
+      }
+      await deleteFiles(result.oldKeys);
+      return result.dto;
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await ownedForChange(actor, id);
+      const keys = await db.transaction(async (tx) => {
+        const current = await repo.findById(tx, id, 'update');
+        if (!current) throw notFoundClothes();
+        if (current.ownerId !== actor.userId) throw notOwner();
+        const files = [current.imageKey, current.thumbnailKey].filter((k): k is string => Boolean(k));
+        // Before the delete: it sets the snapshots' clothes_id to null.
+        const inFeeds = await repo.imageKeysInFeeds(tx, id, files);
+        await repo.delete(tx, id);
+        return files.filter((k) => !inFeeds.has(k));
+      });
+      await deleteFiles(keys);
+    },
+
+    /**
+     * For other domains (recommendations, feeds): the owner's garments with their attributes, all of them or
+     * those among `ids` (ids of other owners are simply absent). Pass a transaction to read inside it.
+     */
+    ownedWithAttributes,
+
+    /** `OotdDto`s of the owner's garments among `ids`, in the order of `ids`; unknown or foreign ids are skipped. */
+    async ootdItems(executor: Executor, ownerId: string, ids: readonly string[]): Promise<OotdDto[]> {
+      const items = new Map((await ownedWithAttributes(executor, ownerId, ids)).map((c) => [c.row.id, c]));
+      return ids.flatMap((id) => {
+        const item = items.get(id);
+        return item ? [toOotdDto(item.row, item.attributes)] : [];
+      });
+    },
+  };
+}
+export type ClothesService = ReturnType<typeof createClothesService>;
