@@ -61,8 +61,9 @@ test('sign up, sign in, edit settings with an avatar, stay signed in across a re
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '2.7');
+  // The browser's position (granted above) is named by GET /api/weathers/location.
   await page.getByRole('button', { name: '현재 위치 가져오기' }).click();
-  await expect(page.getByText('위치 정보가 없습니다')).toHaveCount(0);
+  await expect(page.getByText(/서울특별시 중구/)).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: samplePng() });
   await shot('settings-edited');
   await page.getByRole('button', { name: '저장', exact: true }).click();
@@ -77,6 +78,7 @@ test('sign up, sign in, edit settings with an avatar, stay signed in across a re
   await expect(page.getByRole('button', { name: '여성' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('생년월일')).toHaveValue('1995-05-17');
   await expect(slider).toHaveAttribute('aria-valuenow', '2.7');
+  await expect(page.getByText(/서울특별시 중구/)).toBeVisible();
   await expect(topBarAvatar).not.toHaveAttribute('src', /default-avatar/);
   await shot('settings-after-reload');
 
