@@ -18,6 +18,7 @@ import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
 import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
+import { createRecommendationsRepo, createRecommendationsService, recommendationsRoutes } from './domains/recommendations/index.js';
 import {
   attributeDefsRoutes,
   clothesRoutes,
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const mailer = createMailer(config.mail, app.log);
   const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, log: app.log });
   const users = createUsersService({ db, usersRepo, auth, notifier, storage, log: app.log });
+  const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
   await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
 
   await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });
