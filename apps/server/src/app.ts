@@ -14,6 +14,21 @@ import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
+import { WS_PATH } from '@otboo/contract';
+import { createPgEventBus } from './realtime/pg-event-bus.js';
+import { createRedisEventBus } from './realtime/redis-event-bus.js';
+import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
+import type { RealtimeStats } from './realtime/stats.js';
+import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
+import { installStompEndpoints } from './realtime/stomp/endpoints.js';
+import {
+  createNotificationsRepo,
+  createNotificationsService,
+  createNotificationStream,
+  notificationsRoutes,
+  sseRoutes,
+} from './domains/notifications/index.js';
+import { createMessagesRepo, createMessagesService, directMessageDestinations, messagesRoutes } from './domains/messages/index.js';
 import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
 import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
@@ -45,6 +60,8 @@ export interface AppOverrides {
   database?: Database;
   storage?: Storage;
   bus?: EventBus;
+  /** Real-time tuning (tests shorten heart-beats and buffers). */
+  realtime?: { sse?: Partial<SseOptions>; stomp?: Partial<BrokerOptions> };
   /** Link import's socket opener (tests keep every connection on loopback even with the address check off). */
   pageConnector?: Connector;
 }
@@ -119,7 +136,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
           ...(config.storage.s3.endpoint ? { endpoint: config.storage.s3.endpoint } : {}),
         })
       : createLocalStorage(config.storage.localDir));
-  const bus = overrides.bus ?? createLocalEventBus();
+  // Fan-out between instances: Redis pub/sub when configured (no payload limit, no load on the database),
+  // else LISTEN/NOTIFY on the shared PostgreSQL; the embedded database means one process, so in-process.
+  const bus =
+    overrides.bus ??
+    (config.redisUrl
+      ? await createRedisEventBus({ url: config.redisUrl, log: app.log })
+      : database.kind === 'postgres' && database.url && database.pool
+        ? await createPgEventBus({ url: database.url, pool: database.pool, log: app.log })
+        : createLocalEventBus());
   const notifier = createNotifier({ bus });
 
   // Our plugins
@@ -152,6 +177,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, log: app.log });
   const users = createUsersService({ db, usersRepo, auth, notifier, storage, log: app.log });
   const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+  const notificationsRepo = createNotificationsRepo();
+  const notifications = createNotificationsService({ db, repo: notificationsRepo });
+  const notificationStream = createNotificationStream({ db, bus, repo: notificationsRepo, log: app.log });
+  const messages = createMessagesService({ db, repo: createMessagesRepo(), bus, notifier, log: app.log });
+  const broker = createStompBroker({
+    authenticate: auth.verifyAccessToken,
+    policy: directMessageDestinations(messages),
+    log: app.log,
+    options: overrides.realtime?.stomp,
+  });
+  const stopRelay = messages.onBroadcast((topic, message) => broker.deliver(topic, JSON.stringify(message)));
+  app.decorate('realtimeStats', (): RealtimeStats => ({
+    stomp: broker.stats(),
+    sse: { ...notificationStream.stats(), heartbeatTimers: sseHeartbeatTimers() },
+  }));
   await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
@@ -166,6 +206,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
+  await app.register(sseRoutes, { prefix: '/api/sse', stream: notificationStream, sse: { ...DEFAULT_SSE_OPTIONS, ...overrides.realtime?.sse } });
+  await app.register(messagesRoutes, { prefix: '/api/direct-messages', messages });
+  // STOMP on the same port, beside Fastify: SockJS under /ws/…, raw WebSocket at /ws (see endpoints.ts).
+  const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });
+  app.addHook('preClose', (done) => {
+    stopRelay();
+    stomp.close();
+    broker.close();
+    notificationStream.close();
+    done();
+  });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
 
   await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });

@@ -36,3 +36,5 @@ export const DirectMessageRoomDto = z.object({
 });
 export type DirectMessageRoomDto = z.infer<typeof DirectMessageRoomDto>;
 export const DirectMessageRoomList = z.array(DirectMessageRoomDto);
+/** `PATCH /api/direct-messages/rooms/{userId}/read`: the conversation partner. */
+export const DirectMessageRoomParams = z.object({ userId: Id });

@@ -11,6 +11,23 @@ export interface EventBus {
   /** Returns the unsubscribe function. */
   subscribe(channel: string, handler: BusHandler): () => void;
   close(): Promise<void>;
+  /**
+   * Called after the bus lost its connection and got it back: events published in between may be missing,
+   * so listeners that can catch up from storage should do so. Buses that cannot lose events leave it out.
+   */
+  onReconnect?(listener: () => void): () => void;
+}
+
+/**
+ * Largest payload every bus carries (PostgreSQL NOTIFY stops below 8000 bytes). Publishers of bigger values
+ * send a reference (an id) instead and subscribers read the row back.
+ */
+export const MAX_BUS_PAYLOAD_BYTES = 7_900;
+
+/** The JSON text of a payload when it fits on every bus, else null. */
+export function busPayloadText(payload: unknown): string | null {
+  const text = JSON.stringify(payload);
+  return Buffer.byteLength(text) <= MAX_BUS_PAYLOAD_BYTES ? text : null;
 }
 
 /** Channels used across domains. */

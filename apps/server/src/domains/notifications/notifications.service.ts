@@ -1,7 +1,13 @@
-import type { NotificationDto, NotificationLevel } from '@otboo/contract';
-import type { Executor } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
-import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
+import { ko, type CursorPage, type NotificationDto, type NotificationLevel, type PageQuery } from '@otboo/contract';
+import type { Db, Executor } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { toPage } from '../../lib/cursor.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { BUS_CHANNELS, busPayloadText, type EventBus } from '../../realtime/event-bus.js';
+import { toNotificationDto } from './notifications.mapper.js';
+import { createNotificationsRepo, type NotificationsRepo } from './notifications.repo.js';
+
+export { toNotificationDto } from './notifications.mapper.js';
 
 export interface NotificationInput {
   receiverId: string;
@@ -10,16 +16,8 @@ export interface NotificationInput {
   level?: NotificationLevel;
 }
 
-export function toNotificationDto(row: typeof notifications.$inferSelect): NotificationDto {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    receiverId: row.receiverId,
-    title: row.title,
-    content: row.content,
-    level: row.level,
-  };
-}
+/** What travels on the bus: the DTO itself, or its id when it is too big for every bus (PostgreSQL NOTIFY). */
+export type NotificationBusPayload = NotificationDto | { ref: string };
 
 /**
  * What other domains use to tell someone something. `record` writes inside the caller's transaction, so a
@@ -30,18 +28,52 @@ export interface Notifier {
   publish(dtos: readonly NotificationDto[]): Promise<void>;
 }
 
-export function createNotifier(deps: { bus: EventBus }): Notifier {
+export function createNotifier(deps: { bus: EventBus; repo?: NotificationsRepo }): Notifier {
+  const repo = deps.repo ?? createNotificationsRepo();
   return {
     async record(tx, inputs) {
-      if (inputs.length === 0) return [];
-      const rows = await tx
-        .insert(notifications)
-        .values(inputs.map((i) => ({ receiverId: i.receiverId, title: i.title, content: i.content, level: i.level ?? 'INFO' })))
-        .returning();
+      const rows = await repo.insert(
+        tx,
+        inputs.map((i) => ({ receiverId: i.receiverId, title: i.title, content: i.content, level: i.level ?? 'INFO' })),
+      );
       return rows.map(toNotificationDto);
     },
     async publish(dtos) {
-      for (const dto of dtos) await deps.bus.publish(BUS_CHANNELS.notification, dto);
+      // All at once: a bus may batch what is published in the same tick (one NOTIFY statement for a broadcast).
+      await Promise.all(
+        dtos.map((dto) => {
+          const payload: NotificationBusPayload = busPayloadText(dto) === null ? { ref: dto.id } : dto;
+          return deps.bus.publish(BUS_CHANNELS.notification, payload);
+        }),
+      );
     },
   };
 }
+
+/** The receiver's list and read marks (API.md §7). */
+export function createNotificationsService(deps: { db: Db; repo: NotificationsRepo }) {
+  const { db, repo } = deps;
+  return {
+    /** Unread notifications, newest first; `totalCount` is the unread count (the bell's badge). */
+    async list(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
+      const [rows, total] = await Promise.all([repo.pageUnread(db, actor.userId, query), repo.countUnread(db, actor.userId)]);
+      return toPage(
+        rows,
+        query.limit,
+        total,
+        { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
+        (r) => ({ sortKey: r.createdAt, id: r.id }),
+        toNotificationDto,
+      );
+    },
+
+    /** Marks read (leaves the list, stays for SSE replay). Only the receiver; repeating it is fine. */
+    async markRead(actor: Actor, id: string): Promise<void> {
+      if (await repo.markRead(db, id, actor.userId)) return;
+      const owner = await repo.findOwner(db, id);
+      if (!owner) throw notFound(ko.notifications.notFound, 'NotificationNotFoundException');
+      if (owner.receiverId !== actor.userId) throw forbidden(ko.notifications.notReceiver);
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,99 @@
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { PageQuery, UserSummary } from '@otboo/contract';
+import type { Executor } from '../../db/client.js';
+import { directMessages, profiles, users } from '../../db/schema/index.js';
+import { fileUrl } from '../../adapters/storage/storage.js';
+import { afterCursor } from '../../lib/cursor.js';
+import type { DirectMessageRow } from './messages.mapper.js';
+
+export interface Person {
+  summary: UserSummary;
+  locked: boolean;
+}
+
+export function createMessagesRepo() {
+  return {
+    /** Users as others see them (name, avatar), with their lock state. */
+    async people(db: Executor, ids: readonly string[]): Promise<Map<string, Person>> {
+      const map = new Map<string, Person>();
+      if (ids.length === 0) return map;
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          locked: users.locked,
+          imageKey: profiles.imageKey,
+          externalImageUrl: profiles.externalImageUrl,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(inArray(users.id, [...new Set(ids)]));
+      for (const r of rows) {
+        map.set(r.id, {
+          summary: { userId: r.id, name: r.name, profileImageUrl: fileUrl(r.imageKey) ?? r.externalImageUrl ?? null },
+          locked: r.locked,
+        });
+      }
+      return map;
+    },
+
+    async insert(db: Executor, values: { senderId: string; receiverId: string; pairKey: string; content: string }): Promise<DirectMessageRow> {
+      const [row] = await db.insert(directMessages).values(values).returning();
+      return row!;
+    },
+
+    async findById(db: Executor, id: string): Promise<DirectMessageRow | undefined> {
+      const [row] = await db.select().from(directMessages).where(eq(directMessages.id, id)).limit(1);
+      return row;
+    },
+
+    /** One conversation, newest first, keyset paged. */
+    page(db: Executor, pairKey: string, query: PageQuery): Promise<DirectMessageRow[]> {
+      return db
+        .select()
+        .from(directMessages)
+        .where(
+          and(
+            eq(directMessages.pairKey, pairKey),
+            afterCursor(directMessages.createdAt, directMessages.id, 'DESCENDING', 'instant', query.cursor, query.idAfter),
+          ),
+        )
+        .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
+        .limit(query.limit + 1);
+    },
+
+    async countPair(db: Executor, pairKey: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(directMessages).where(eq(directMessages.pairKey, pairKey));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The latest message of each of a user's conversations, latest conversation first. */
+    async latestPerConversation(db: Executor, userId: string, limit: number): Promise<DirectMessageRow[]> {
+      const latest = db
+        .selectDistinctOn([directMessages.pairKey])
+        .from(directMessages)
+        .where(or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId)))
+        .orderBy(directMessages.pairKey, desc(directMessages.createdAt), desc(directMessages.id))
+        .as('latest');
+      return db.select().from(latest).orderBy(desc(latest.createdAt), desc(latest.id)).limit(limit);
+    },
+
+    /** Unread messages to a user, by sender. */
+    async unreadBySender(db: Executor, receiverId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ senderId: directMessages.senderId, n: count() })
+        .from(directMessages)
+        .where(and(eq(directMessages.receiverId, receiverId), isNull(directMessages.readAt)))
+        .groupBy(directMessages.senderId);
+      return new Map(rows.map((r) => [r.senderId, Number(r.n)]));
+    },
+
+    async markRead(db: Executor, receiverId: string, senderId: string): Promise<void> {
+      await db
+        .update(directMessages)
+        .set({ readAt: new Date() })
+        .where(and(eq(directMessages.receiverId, receiverId), eq(directMessages.senderId, senderId), isNull(directMessages.readAt)));
+    },
+  };
+}
+export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DirectMessageDto,
+  directMessageTopic,
+  ko,
+  type CursorPage,
+  type DirectMessageListQuery,
+  type DirectMessageRoomDto,
+  type DirectMessageSendRequest,
+  type UserSummary,
+} from '@otboo/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { toPage } from '../../lib/cursor.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { BUS_CHANNELS, busPayloadText, type EventBus } from '../../realtime/event-bus.js';
+import type { Notifier } from '../notifications/notifications.service.js';
+import { messagePreview, pairKeyOf, toDirectMessageDto } from './messages.mapper.js';
+import type { MessagesRepo, Person } from './messages.repo.js';
+
+/** What travels on the bus: the message with its topic, or only its id when too big for every bus. */
+type MessageBusPayload = { topic: string; message: DirectMessageDto } | { topic: string; ref: string };
+
+/** How many conversations the room list shows. */
+const ROOMS_LIMIT = 100;
+
+export type BroadcastHandler = (topic: string, message: DirectMessageDto) => void;
+
+export interface MessagesServiceDeps {
+  db: Db;
+  repo: MessagesRepo;
+  bus: EventBus;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}
+
+function summaries(people: Map<string, Person>): Map<string, UserSummary> {
+  return new Map([...people].map(([id, p]) => [id, p.summary]));
+}
+
+export function createMessagesService({ db, repo, bus, notifier, log }: MessagesServiceDeps) {
+  async function requireUser(userId: string): Promise<Person> {
+    const person = (await repo.people(db, [userId])).get(userId);
+    if (!person) throw notFound(ko.users.notFound, 'UserNotFoundException');
+    return person;
+  }
+
+  return {
+    /**
+     * Stores a message and its notification in one transaction, then broadcasts the message to the
+     * conversation's topic on every instance (the sender sees it through that echo) and the notification.
+     */
+    async send(actor: Actor, input: DirectMessageSendRequest): Promise<DirectMessageDto> {
+      if (input.senderId !== actor.userId) throw forbidden(ko.messages.senderMismatch);
+      if (input.receiverId === actor.userId) throw badRequest(ko.messages.selfMessage, { receiverId: ko.messages.selfMessage });
+      const { dto, notifications } = await db.transaction(async (tx) => {
+        const people = await repo.people(tx, [actor.userId, input.receiverId]);
+        const sender = people.get(actor.userId);
+        if (!sender || sender.locked) throw forbidden(ko.common.forbidden);
+        if (!people.has(input.receiverId)) throw notFound(ko.messages.receiverNotFound, 'UserNotFoundException');
+        const row = await repo.insert(tx, {
+          senderId: actor.userId,
+          receiverId: input.receiverId,
+          pairKey: pairKeyOf(actor.userId, input.receiverId),
+          content: input.content,
+        });
+        const notes = await notifier.record(tx, [
+          {
+            receiverId: input.receiverId,
+            title: ko.messages.notificationTitle,
+            content: ko.messages.notificationContent(sender.summary.name, messagePreview(input.content)),
+          },
+        ]);
+        return { dto: toDirectMessageDto(row, summaries(people)), notifications: notes };
+      });
+      const topic = directMessageTopic(dto.sender.userId, dto.receiver.userId);
+      const payload: MessageBusPayload = busPayloadText({ topic, message: dto }) === null ? { topic, ref: dto.id } : { topic, message: dto };
+      await Promise.all([bus.publish(BUS_CHANNELS.directMessage, payload), notifier.publish(notifications)]);
+      return dto;
+    },
+
+    /** One conversation with `userId`, newest first. */
+    async list(actor: Actor, query: DirectMessageListQuery): Promise<CursorPage<DirectMessageDto>> {
+      const partner = await requireUser(query.userId);
+      const pairKey = pairKeyOf(actor.userId, query.userId);
+      const [rows, total, people] = await Promise.all([
+        repo.page(db, pairKey, query),
+        repo.countPair(db, pairKey),
+        repo.people(db, [actor.userId]),
+      ]);
+      people.set(query.userId, partner);
+      const byId = summaries(people);
+      return toPage(
+        rows,
+        query.limit,
+        total,
+        { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
+        (r) => ({ sortKey: r.createdAt, id: r.id }),
+        (r) => toDirectMessageDto(r, byId),
+      );
+    },
+
+    /** The caller's conversations, latest first, each with its last message and unread count. */
+    async rooms(actor: Actor): Promise<DirectMessageRoomDto[]> {
+      const [latest, unread] = await Promise.all([
+        repo.latestPerConversation(db, actor.userId, ROOMS_LIMIT),
+        repo.unreadBySender(db, actor.userId),
+      ]);
+      const partnerOf = (r: { senderId: string; receiverId: string }) => (r.senderId === actor.userId ? r.receiverId : r.senderId);
+      const byId = summaries(await repo.people(db, [actor.userId, ...latest.map(partnerOf)]));
+      return latest.map((row) => {
+        const lastMessage = toDirectMessageDto(row, byId);
+        const partnerId = partnerOf(row);
+        const partner = partnerId === row.senderId ? lastMessage.sender : lastMessage.receiver;
+        return { partner, lastMessage, unreadCount: unread.get(partnerId) ?? 0 };
+      });
+    },
+
+    /** Marks every message from `userId` to the caller read. */
+    async markRead(actor: Actor, userId: string): Promise<void> {
+      await requireUser(userId);
+      await repo.markRead(db, actor.userId, userId);
+    },
+
+    /** Calls `handler` for every message sent on any instance; returns the unsubscribe function. */
+    onBroadcast(handler: BroadcastHandler): () => void {
+      return bus.subscribe(BUS_CHANNELS.directMessage, (raw) => {
+        const payload = raw as Partial<{ topic: unknown; message: unknown; ref: unknown }> | null;
+        if (typeof payload?.topic !== 'string') return log.warn('message bus: unexpected payload');
+        const topic = payload.topic;
+        const parsed = DirectMessageDto.safeParse(payload.message);
+        if (parsed.success) return handler(topic, parsed.data);
+        if (typeof payload.ref !== 'string') return log.warn('message bus: unexpected payload');
+        const id = payload.ref;
+        void (async () => {
+          const row = await repo.findById(db, id);
+          if (!row) return;
+          handler(topic, toDirectMessageDto(row, summaries(await repo.people(db, [row.senderId, row.receiverId]))));
+        })().catch((err: unknown) => log.error({ err }, 'message bus: reading a referenced message failed'));
+      });
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof createMessagesService>;
