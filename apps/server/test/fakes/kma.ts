@@ -97,12 +97,22 @@ export interface KmaFake {
   requests: URL[];
   mode: KmaFakeMode;
   scenario: FakeScenario;
+  /** The only key the fake accepts. */
+  serviceKey: string;
   close(): Promise<void>;
 }
 
-/** Starts the fake on 127.0.0.1 (loopback only); only `serviceKey` is accepted. */
+/** Starts the fake on 127.0.0.1 (loopback only). */
 export async function startKmaFake(options: { serviceKey: string; scenario?: FakeScenario }): Promise<KmaFake> {
-  const fake: KmaFake = { url: '', calls: 0, requests: [], mode: 'ok', scenario: options.scenario ?? mildScenario, close: async () => {} };
+  const fake: KmaFake = {
+    url: '',
+    calls: 0,
+    requests: [],
+    mode: 'ok',
+    scenario: options.scenario ?? mildScenario,
+    serviceKey: options.serviceKey,
+    close: async () => {},
+  };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== `${KMA_PATH}/getVilageFcst`) {
@@ -113,7 +123,7 @@ export async function startKmaFake(options: { serviceKey: string; scenario?: Fak
     fake.requests.push(url);
     const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
     const q = url.searchParams;
-    if (q.get('serviceKey') !== options.serviceKey) {
+    if (q.get('serviceKey') !== fake.serviceKey) {
       res.writeHead(200, { 'content-type': 'text/xml;charset=UTF-8' }).end(KEY_ERROR_XML);
       return;
     }
