@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ClothesAttributeDto, FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import {
@@ -71,12 +72,15 @@ function selectFeeds(db: Executor, viewerId: string) {
 
 export type FeedRow = Awaited<ReturnType<ReturnType<typeof selectFeeds>['execute']>>[number];
 
+// Its own alias, so the subquery never reads the author joined in the outer query.
+const keywordAuthors = alias(users, 'keyword_authors');
+
 /**
  * Keyword over the content and the author's name. The author side is a list of matching user ids computed once
  * (an init plan), so each side can use its own index and PostgreSQL can OR the two bitmaps.
  */
 function keywordCondition(term: string): SQL {
-  const authors = sql`array(select ${users.id} from ${users} where ${containsText(users.name, term)})`;
+  const authors = sql`array(select ${keywordAuthors.id} from ${users} ${keywordAuthors} where ${containsText(keywordAuthors.name, term)})`;
   return sql`(${containsText(feeds.content, term)} or ${feeds.authorId} = any(${authors}))`;
 }
 

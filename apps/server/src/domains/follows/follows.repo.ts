@@ -91,10 +91,11 @@ export function createFollowsRepo() {
     async summary(db: Executor, userId: string, viewerId: string) {
       const [row] = await db
         .select({
-          followerCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`,
-          followingCount: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${users.id})`,
-          followedByMeId: sql<string | null>`(select ${follows.id} from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
-          followingMe: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${users.id} and ${follows.followeeId} = ${viewerId})`,
+          // Explicit aliases: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+          followerCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${userId})`,
+          followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${userId})`,
+          followedByMeId: sql<string | null>`(select f.id from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${userId})`,
+          followingMe: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${userId} and f.followee_id = ${viewerId})`,
         })
         .from(users)
         .where(eq(users.id, userId))
