@@ -60,6 +60,8 @@ export interface AppOverrides {
   database?: Database;
   storage?: Storage;
   bus?: EventBus;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
   /** Real-time tuning (tests shorten heart-beats and buffers). */
   realtime?: { sse?: Partial<SseOptions>; stomp?: Partial<BrokerOptions> };
   /** Link import's socket opener (tests keep every connection on loopback even with the address check off). */
@@ -70,9 +72,10 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: AppOverrides['logStream']): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Tokens, cookies and passwords never reach the log.
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.accessToken'],
@@ -94,7 +97,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const { db } = database;
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, overrides.logStream),
     forceCloseConnections: true,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
