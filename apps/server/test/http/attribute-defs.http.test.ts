@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ko, type AttributeDefDto, type ClothesDto } from '@otboo/contract';
+import { ko, type AttributeDefDto, type ClothesDto, type ErrorBody } from '@otboo/contract';
 import { appSecrets, attributeDefs, clothesAttributes, notifications, users } from '../../src/db/schema/index.js';
 import { createAttributeDefsRepo, createAttributeDefsService } from '../../src/domains/clothes/index.js';
 import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
@@ -29,7 +29,7 @@ describe('attribute definitions', () => {
     await server?.close();
   });
 
-  const create = (body: unknown, token = admin.accessToken) => http.post<AttributeDefDto>(BASE, { token, json: body });
+  const create = (body: unknown, token = admin.accessToken) => http.post<AttributeDefDto & ErrorBody>(BASE, { token, json: body });
   const uniqueName = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 
   describe('access', () => {

@@ -49,7 +49,12 @@ export function createClothesRepo() {
       id: string,
       values: Partial<{ name: string; type: ClothesType; imageKey: string | null; thumbnailKey: string | null }>,
     ): Promise<ClothesRow> {
-      const [row] = await db.update(clothes).set(values).where(eq(clothes.id, id)).returning();
+      // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
+      const [row] = await db
+        .update(clothes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(clothes.id, id))
+        .returning();
       return row!;
     },
 
