@@ -30,6 +30,25 @@ export function busPayloadText(payload: unknown): string | null {
   return Buffer.byteLength(text) <= MAX_BUS_PAYLOAD_BYTES ? text : null;
 }
 
+/**
+ * Keeps bus events in arrival order when some need an asynchronous step (a payload sent by reference is
+ * read back from the database): while one is pending, later events wait behind it, even synchronous ones.
+ * Work must handle its own errors.
+ */
+export function createOrderedDispatch(): (work: () => void | Promise<void>) => void {
+  let tail: Promise<void> = Promise.resolve();
+  let pending = 0;
+  const settle = (p: Promise<void>) => {
+    pending++;
+    tail = p.catch(() => {}).finally(() => void pending--);
+  };
+  return (work) => {
+    if (pending > 0) return settle(tail.then(work));
+    const result = work();
+    if (result instanceof Promise) settle(result);
+  };
+}
+
 /** Channels used across domains. */
 export const BUS_CHANNELS = {
   notification: 'otboo_notification',

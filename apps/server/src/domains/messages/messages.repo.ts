@@ -2,8 +2,9 @@ import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
-import { fileUrl } from '../../adapters/storage/storage.js';
 import { afterCursor } from '../../lib/cursor.js';
+import { toUserSummary, userSummaryColumns } from '../../lib/user-summary.js';
+import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { DirectMessageRow } from './messages.mapper.js';
 
 export interface Person {
@@ -18,27 +19,21 @@ export function createMessagesRepo() {
       const map = new Map<string, Person>();
       if (ids.length === 0) return map;
       const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          locked: users.locked,
-          imageKey: profiles.imageKey,
-          externalImageUrl: profiles.externalImageUrl,
-        })
+        .select({ ...userSummaryColumns, locked: users.locked })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(inArray(users.id, [...new Set(ids)]));
-      for (const r of rows) {
-        map.set(r.id, {
-          summary: { userId: r.id, name: r.name, profileImageUrl: fileUrl(r.imageKey) ?? r.externalImageUrl ?? null },
-          locked: r.locked,
-        });
-      }
+      for (const r of rows) map.set(r.userId, { summary: toUserSummary(r), locked: r.locked });
       return map;
     },
 
+    /** Time-ordered id and its instant as `createdAt`: messages of one millisecond keep their order. */
     async insert(db: Executor, values: { senderId: string; receiverId: string; pairKey: string; content: string }): Promise<DirectMessageRow> {
-      const [row] = await db.insert(directMessages).values(values).returning();
+      const { id, at } = uuidV7();
+      const [row] = await db
+        .insert(directMessages)
+        .values({ ...values, id, createdAt: at })
+        .returning();
       return row!;
     },
 

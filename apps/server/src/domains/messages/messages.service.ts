@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { BUS_CHANNELS, busPayloadText, type EventBus } from '../../realtime/event-bus.js';
+import { BUS_CHANNELS, busPayloadText, createOrderedDispatch, type EventBus } from '../../realtime/event-bus.js';
 import type { Notifier } from '../notifications/notifications.service.js';
 import { messagePreview, pairKeyOf, toDirectMessageDto } from './messages.mapper.js';
 import type { MessagesRepo, Person } from './messages.repo.js';
@@ -124,20 +124,24 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
 
     /** Calls `handler` for every message sent on any instance; returns the unsubscribe function. */
     onBroadcast(handler: BroadcastHandler): () => void {
-      return bus.subscribe(BUS_CHANNELS.directMessage, (raw) => {
-        const payload = raw as Partial<{ topic: unknown; message: unknown; ref: unknown }> | null;
-        if (typeof payload?.topic !== 'string') return log.warn('message bus: unexpected payload');
-        const topic = payload.topic;
-        const parsed = DirectMessageDto.safeParse(payload.message);
-        if (parsed.success) return handler(topic, parsed.data);
-        if (typeof payload.ref !== 'string') return log.warn('message bus: unexpected payload');
-        const id = payload.ref;
-        void (async () => {
-          const row = await repo.findById(db, id);
-          if (!row) return;
-          handler(topic, toDirectMessageDto(row, summaries(await repo.people(db, [row.senderId, row.receiverId]))));
-        })().catch((err: unknown) => log.error({ err }, 'message bus: reading a referenced message failed'));
-      });
+      const ordered = createOrderedDispatch();
+      return bus.subscribe(BUS_CHANNELS.directMessage, (raw) =>
+        ordered(() => {
+          const payload = raw as Partial<{ topic: unknown; message: unknown; ref: unknown }> | null;
+          if (typeof payload?.topic !== 'string') return log.warn('message bus: unexpected payload');
+          const topic = payload.topic;
+          const parsed = DirectMessageDto.safeParse(payload.message);
+          if (parsed.success) return handler(topic, parsed.data);
+          if (typeof payload.ref !== 'string') return log.warn('message bus: unexpected payload');
+          const id = payload.ref;
+          // Too big for the bus: read it back.
+          return (async () => {
+            const row = await repo.findById(db, id);
+            if (!row) return;
+            handler(topic, toDirectMessageDto(row, summaries(await repo.people(db, [row.senderId, row.receiverId]))));
+          })().catch((err: unknown) => log.error({ err }, 'message bus: reading a referenced message failed'));
+        }),
+      );
     },
   };
 }

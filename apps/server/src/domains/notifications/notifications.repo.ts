@@ -4,6 +4,7 @@ import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { afterCursor } from '../../lib/cursor.js';
+import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { NotificationRow } from './notifications.mapper.js';
 
 /** Advisory lock keys (first half of the two-int form): one per receiver, and one for "everyone". */
@@ -48,7 +49,12 @@ async function lockReceivers(tx: Executor, receiverIds: readonly string[]): Prom
 export function createNotificationsRepo() {
   async function insertLocked(tx: Executor, rows: readonly NewNotification[]): Promise<NotificationRow[]> {
     await lockReceivers(tx, rows.map((r) => r.receiverId));
-    return tx.insert(notifications).values([...rows]).returning();
+    // Time-ordered ids: the list (createdAt, id) keeps creation order within a millisecond.
+    const values = rows.map((r) => {
+      const { id, at } = uuidV7();
+      return { ...r, id, createdAt: at };
+    });
+    return tx.insert(notifications).values(values).returning();
   }
 
   return {

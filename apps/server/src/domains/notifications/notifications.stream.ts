@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
-import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
+import { BUS_CHANNELS, createOrderedDispatch, type EventBus } from '../../realtime/event-bus.js';
 import type { SseStream } from '../../realtime/sse.js';
 import { toNotificationDto } from './notifications.mapper.js';
 import type { NotificationsRepo } from './notifications.repo.js';
@@ -46,18 +46,20 @@ export function createNotificationStream(deps: { db: Db; bus: EventBus; repo: No
     }
   }
 
-  const offBus = deps.bus.subscribe(BUS_CHANNELS.notification, (payload) => {
-    const parsed = NotificationDto.safeParse(payload);
-    if (parsed.success) return dispatch(parsed.data);
-    const ref = (payload as { ref?: unknown } | null)?.ref;
-    if (typeof ref !== 'string') return log.warn('notification bus: unexpected payload');
-    // Too big for the bus: read it back. Only worth a query when its receiver is connected here, which the
-    // reference does not say, so read and then check.
-    repo.findById(db, ref).then(
-      (row) => row && dispatch(toNotificationDto(row)),
-      (err: unknown) => log.error({ err }, 'notification bus: reading a referenced notification failed'),
-    );
-  });
+  const ordered = createOrderedDispatch();
+  const offBus = deps.bus.subscribe(BUS_CHANNELS.notification, (payload) =>
+    ordered(() => {
+      const parsed = NotificationDto.safeParse(payload);
+      if (parsed.success) return dispatch(parsed.data);
+      const ref = (payload as { ref?: unknown } | null)?.ref;
+      if (typeof ref !== 'string') return log.warn('notification bus: unexpected payload');
+      // Too big for the bus: read it back (the reference does not say whose it is, so read, then look).
+      return repo.findById(db, ref).then(
+        (row) => void (row && dispatch(toNotificationDto(row))),
+        (err: unknown) => log.error({ err }, 'notification bus: reading a referenced notification failed'),
+      );
+    }),
+  );
 
   // Events published while the bus was away are lost to it, not to the database: end every stream so each
   // client reconnects with its last event id and the replay fills the gap.
