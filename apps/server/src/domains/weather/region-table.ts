@@ -88,25 +88,32 @@ export function nearestRegion(latitude: number, longitude: number): NearestRegio
   // The narrowest a bucket gets near here (longitude degrees shrink with latitude).
   const bucketKm = BUCKET_DEG * KM_PER_DEG * Math.cos((Math.abs(latitude) + BUCKET_DEG) * (Math.PI / 180));
   const maxRing = Math.ceil(MAX_REGION_DISTANCE_KM / bucketKm) + 1;
+  // Candidates are compared on a local flat projection (no trigonometry per point, within 0.5% at 50 km);
+  // the answer's distance is then measured on the sphere.
+  const cosLat = Math.cos(latitude * (Math.PI / 180));
   let best = -1;
-  let bestKm = Infinity;
+  let bestSq = Infinity;
   for (let ring = 0; ring <= maxRing; ring++) {
-    if (best >= 0 && bestKm <= (ring - 1) * bucketKm) break;
+    if (best >= 0 && Math.sqrt(bestSq) * KM_PER_DEG <= (ring - 1) * bucketKm) break;
     for (let dy = -ring; dy <= ring; dy++) {
       for (let dx = -ring; dx <= ring; dx++) {
         if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
         const bucket = idx.buckets.get(bucketKey(latBucket + dy, lonBucket + dx));
         if (!bucket) continue;
         for (const i of bucket) {
-          const km = distanceKm(latitude, longitude, idx.latitudes[i]!, idx.longitudes[i]!);
-          if (km < bestKm) {
-            bestKm = km;
+          const x = (idx.longitudes[i]! - longitude) * cosLat;
+          const y = idx.latitudes[i]! - latitude;
+          const sq = x * x + y * y;
+          if (sq < bestSq) {
+            bestSq = sq;
             best = i;
           }
         }
       }
     }
   }
-  if (best < 0 || bestKm > MAX_REGION_DISTANCE_KM) return null;
+  if (best < 0) return null;
+  const bestKm = distanceKm(latitude, longitude, idx.latitudes[best]!, idx.longitudes[best]!);
+  if (bestKm > MAX_REGION_DISTANCE_KM) return null;
   return { names: [...idx.names[best]!], distanceKm: bestKm };
 }
