@@ -1,0 +1,136 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ko, type ClothesDto, type CursorPage } from '@otboo/contract';
+import { ClosetRoute } from '@/app/routes/closet';
+import { getClothes } from '@/features/clothes/api/get-clothes';
+import { useSession } from '@/stores/session';
+
+vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: vi.fn() }));
+vi.mock('@/features/clothes/api/get-attribute-defs', () => ({ getAttributeDefs: vi.fn(async () => []) }));
+
+const USER_ID = '6a1f0c2e-0000-4000-8000-000000000001';
+
+function page(data: ClothesDto[]): CursorPage<ClothesDto> {
+  return {
+    data,
+    nextCursor: null,
+    nextIdAfter: null,
+    hasNext: false,
+    totalCount: data.length,
+    sortBy: 'createdAt',
+    sortDirection: 'DESCENDING',
+  };
+}
+
+function clothes(name: string, type: ClothesDto['type']): ClothesDto {
+  return {
+    id: `id-${name}`,
+    ownerId: USER_ID,
+    name,
+    type,
+    imageUrl: null,
+    thumbnailUrl: null,
+    createdAt: '2026-11-21T00:00:00.000Z',
+    attributes: [{ definitionId: 'd1', definitionName: '계절', selectableValues: ['여름'], value: '여름' }],
+  };
+}
+
+async function flush() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
+
+beforeEach(() => {
+  useSession.setState({
+    accessToken: 'token',
+    user: {
+      id: USER_ID,
+      email: 'a@otboo.e2e',
+      name: '옷부',
+      role: 'USER',
+      locked: false,
+      createdAt: '2026-11-21T00:00:00.000Z',
+      linkedOAuthProviders: [],
+    },
+  });
+});
+
+afterEach(() => {
+  // Unmount first: signing out under a mounted page would re-render it outside act().
+  cleanup();
+  vi.clearAllMocks();
+  useSession.setState({ accessToken: null, user: null });
+});
+
+describe('closet page', () => {
+  it('shows 10 skeleton cards while the first page loads, then the cards', async () => {
+    let answer: (value: CursorPage<ClothesDto>) => void = () => undefined;
+    vi.mocked(getClothes).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<ClosetRoute />);
+    expect(getClothes).toHaveBeenCalledWith({ ownerId: USER_ID, limit: 20 });
+    expect(screen.getByTestId('closet-skeletons').children).toHaveLength(10);
+
+    answer(page([clothes('린넨 셔츠', 'TOP')]));
+    await flush();
+    expect(screen.queryByTestId('closet-skeletons')).not.toBeInTheDocument();
+    const card = screen.getByRole('article', { name: '린넨 셔츠' });
+    expect(card).toHaveTextContent(ko.clothes.types.TOP);
+    expect(card).toHaveTextContent('여름');
+    expect(within(card).getByRole('img', { name: `린넨 셔츠 ${ko.common.noImage}` })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: ko.clothes.menuOf('린넨 셔츠') })).toBeInTheDocument();
+  });
+
+  it('offers 전체 and every type, SCARF included, and filters by the chosen one', async () => {
+    vi.mocked(getClothes)
+      .mockResolvedValueOnce(page([clothes('린넨 셔츠', 'TOP')]))
+      .mockResolvedValueOnce(page([]));
+    render(<ClosetRoute />);
+    await flush();
+    const tabs = within(screen.getByRole('tablist', { name: ko.clothes.filterLabel })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([ko.clothes.all, ...Object.values(ko.clothes.types)]);
+    expect(screen.getByRole('tab', { name: ko.clothes.all })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: ko.clothes.add })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('tab', { name: ko.clothes.types.SCARF }));
+    await flush();
+    expect(getClothes).toHaveBeenLastCalledWith({ ownerId: USER_ID, limit: 20, typeEqual: 'SCARF' });
+    expect(screen.getByRole('tab', { name: ko.clothes.types.SCARF })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // A filter without results keeps the tabs and suggests another category.
+    expect(screen.getByText(ko.clothes.noResults)).toBeInTheDocument();
+    expect(screen.getByText(ko.clothes.noResultsHint)).toBeInTheDocument();
+    expect(screen.queryByText(ko.clothes.emptyWardrobe)).not.toBeInTheDocument();
+    expect(screen.getByRole('tablist')).toBeInTheDocument();
+  });
+
+  it('shows the empty wardrobe with its add button and no filter bar', async () => {
+    vi.mocked(getClothes).mockResolvedValue(page([]));
+    render(<ClosetRoute />);
+    await flush();
+    expect(screen.getByText(ko.clothes.emptyWardrobe)).toBeInTheDocument();
+    expect(screen.getByText(ko.clothes.emptyWardrobeHint)).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByText(ko.clothes.noResults)).not.toBeInTheDocument();
+    const add = screen.getAllByRole('button', { name: ko.clothes.add });
+    expect(add).toHaveLength(1);
+    fireEvent.click(add[0]!);
+    await flush();
+    expect(screen.getByRole('dialog', { name: ko.clothes.addTitle })).toBeInTheDocument();
+  });
+
+  it('says why the list failed and retries', async () => {
+    vi.mocked(getClothes)
+      .mockRejectedValueOnce(new Error('서버 오류'))
+      .mockResolvedValueOnce(page([clothes('코트', 'OUTER')]));
+    render(<ClosetRoute />);
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('서버 오류');
+    expect(screen.queryByText(ko.clothes.emptyWardrobe)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: ko.common.retry }));
+    await flush();
+    expect(screen.getByRole('article', { name: '코트' })).toBeInTheDocument();
+  });
+});

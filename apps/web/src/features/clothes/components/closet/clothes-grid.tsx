@@ -1,0 +1,82 @@
+import { ko, type ClothesDto } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ClothesCard, ClothesCardSkeleton } from '@/features/clothes/components/closet/clothes-card';
+import { NoFilterResults } from '@/features/clothes/components/closet/closet-empty';
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
+
+/** Skeleton cards shown while the first page loads (spec §2). */
+export const CLOSET_SKELETONS = 10;
+
+interface ClothesGridProps {
+  /** The tab panel id the type tabs point at. */
+  id: string;
+  clothes: ClothesDto[];
+  /** Nothing listed yet and the first page on its way. */
+  firstLoad: boolean;
+  loading: boolean;
+  error: string | null;
+  hasNext: boolean;
+  currentUserId: string | undefined;
+  onLoadMore(): void;
+  onRetry(): void;
+  onEdit(clothes: ClothesDto): void;
+  onDelete(clothes: ClothesDto): void;
+}
+
+const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-5';
+
+/** The closet's cards with skeletons, infinite scroll, a failure notice and the filtered-empty text. */
+export function ClothesGrid(props: ClothesGridProps) {
+  const { clothes, firstLoad, loading, error, hasNext } = props;
+  const sentinel = useInfiniteScroll<HTMLDivElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: props.onLoadMore,
+  });
+
+  return (
+    <div id={props.id} role="tabpanel" aria-busy={loading} className="flex flex-col gap-6">
+      {firstLoad ? (
+        <>
+          <span className="sr-only" role="status">
+            {ko.common.loading}
+          </span>
+          <div className={GRID} data-testid="closet-skeletons">
+            {Array.from({ length: CLOSET_SKELETONS }, (_, i) => (
+              <ClothesCardSkeleton key={i} />
+            ))}
+          </div>
+        </>
+      ) : clothes.length > 0 ? (
+        <ul className={GRID} aria-label={ko.layout.sidebarCloset}>
+          {clothes.map((item) => (
+            <li key={item.id}>
+              <ClothesCard
+                clothes={item}
+                editable={item.ownerId === props.currentUserId}
+                onEdit={props.onEdit}
+                onDelete={props.onDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : !error ? (
+        <NoFilterResults />
+      ) : null}
+      {error ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-[15px] text-red-500">{error}</p>
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            {ko.common.retry}
+          </Button>
+        </div>
+      ) : null}
+      {loading && !firstLoad ? (
+        <div className="flex justify-center py-4">
+          <Spinner label={ko.common.loadingMore} />
+        </div>
+      ) : null}
+      <div ref={sentinel} aria-hidden className="h-px" />
+    </div>
+  );
+}
