@@ -1,0 +1,131 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { ko, type AttributeDefDto } from '@otboo/contract';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/utils/format-date';
+import { cn } from '@/utils/cn';
+
+type SortColumn = 'name' | 'createdAt';
+
+interface AttributesTableProps {
+  definitions: AttributeDefDto[];
+  /** No answer yet: a spinner instead of the empty text. */
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  sortBy: SortColumn;
+  sortDirection: string;
+  onSort(column: SortColumn): void;
+  onOpen(definition: AttributeDefDto): void;
+}
+
+/** The attribute table: 속성명 and 생성일 sort, 선택 가능 값 as chips; a row opens its edit dialog. */
+export function AttributesTable(props: AttributesTableProps) {
+  const { definitions, loaded, loading, error, onOpen } = props;
+  return (
+    <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
+      <table className="w-full table-fixed text-left text-[15px]" aria-busy={loading}>
+        <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
+          <tr>
+            <SortableHeader column="name" label={ko.attributes.columnName} className="w-[24%]" {...props} />
+            <SortableHeader
+              column="createdAt"
+              label={ko.attributes.columnCreatedAt}
+              className="w-[18%]"
+              {...props}
+            />
+            <th scope="col" className="px-6 py-3.5 font-bold">
+              {ko.attributes.columnValues}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {definitions.map((definition) => (
+            <tr
+              key={definition.id}
+              onClick={() => onOpen(definition)}
+              className="cursor-pointer border-b border-line align-top last:border-b-0 hover:bg-surface-soft/80"
+            >
+              <td className="px-6 py-4">
+                {/* The row is clickable; this button is its keyboard and screen-reader entry. */}
+                <button
+                  type="button"
+                  aria-label={ko.attributes.editRow(definition.name)}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(definition);
+                  }}
+                  className="max-w-full truncate rounded-md text-left font-bold text-ink hover:text-brand-600"
+                  title={definition.name}
+                >
+                  {definition.name}
+                </button>
+              </td>
+              <td className="px-6 py-4 text-ink-soft tabular-nums">{formatDate(definition.createdAt)}</td>
+              <td className="px-6 py-3.5">
+                <ul className="flex flex-wrap gap-1.5" aria-label={ko.attributes.columnValues}>
+                  {definition.selectableValues.map((value) => (
+                    <li
+                      key={value}
+                      className="rounded-full bg-brand-50 px-2.5 py-1 text-[13px] text-brand-700"
+                    >
+                      {value}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {loaded && !loading && !error && definitions.length === 0 ? (
+        <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.attributes.empty}</p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-500">
+          {error}
+        </p>
+      ) : null}
+      {loading && definitions.length === 0 ? (
+        <div className="flex justify-center py-6">
+          <Spinner label={ko.common.loading} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SortableHeader({
+  column,
+  label,
+  className,
+  sortBy,
+  sortDirection,
+  onSort,
+}: Pick<AttributesTableProps, 'sortBy' | 'sortDirection' | 'onSort'> & {
+  column: SortColumn;
+  label: string;
+  className?: string;
+}) {
+  const active = sortBy === column;
+  const ascending = sortDirection === 'ASCENDING';
+  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-3 py-2', className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className={cn(
+          'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-bold hover:bg-surface',
+          active && 'text-brand-600',
+        )}
+      >
+        {label}
+        <Icon className="size-4" aria-hidden />
+      </button>
+    </th>
+  );
+}
