@@ -138,6 +138,18 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
     expect((await weather.forecast(37.5665, 126.978)).every((d) => !d.stale)).toBe(true);
   });
 
+  it('stores nothing when the provider fails during a scheduled refresh', async () => {
+    const db = server.database.db;
+    const before = await db.select({ id: weatherForecasts.id }).from(weatherForecasts);
+    fake.mode = 'error500';
+    vi.setSystemTime(Date.now() + 61 * 60_000);
+    const calls = fake.calls;
+    await weather.refreshSavedLocations();
+    fake.mode = 'ok';
+    expect(fake.calls).toBeGreaterThan(calls);
+    expect(await db.select({ id: weatherForecasts.id }).from(weatherForecasts)).toHaveLength(before.length);
+  });
+
   it('finds stored forecasts by id for other domains', async () => {
     const days = await weather.forecast(37.5665, 126.978);
     const byId = await weather.getById(days[2]!.id);

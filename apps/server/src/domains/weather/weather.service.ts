@@ -90,6 +90,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   const sources: ForecastSourceName[] = provider.name === 'kma' ? ['kma', 'open-meteo'] : ['open-meteo'];
   const memory = new BoundedCache<string, CacheEntry>(MEMORY_CELLS);
   const flights = new SingleFlight<string, WeatherDto[]>();
+  const fallbacks = new SingleFlight<string, WeatherDto[]>();
   const closing = new AbortController();
 
   const cellKey = (cell: GridCell) => `${provider.name}:${cell.x}:${cell.y}`;
@@ -185,43 +186,71 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     });
   }
 
+  /**
+   * The stored batch when it is fresh (read-through: another instance, or this one before a restart, may
+   * have fetched this period already), else a new one from the provider. ProviderError when it fails.
+   */
   async function load(cell: GridCell, now: number, today: string, aheadMs: number): Promise<WeatherDto[]> {
-    // Read-through: another instance (or this one before a restart) may have fetched this period already.
     const batch = await repo.latestBatch(db, sources, cell.x, cell.y);
     if (isFresh(batch, today, now, aheadMs)) {
       const days = batch.map((r) => toWeatherDto(r));
       remember(cell, { today, expiresAt: batch[0]!.createdAt.getTime() + refreshMs, days });
       return days;
     }
-    try {
-      const days = await fetchAndStore(cell, new Date(now));
-      remember(cell, { today, expiresAt: now + refreshMs, days });
-      return days;
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      log.warn({ err, cell }, 'weather provider failed; serving the fallback');
-      const days = await degraded(cell, new Date(now), today);
-      if (!days) {
-        const error = serviceUnavailable(ko.weather.providerUnavailable, 'WeatherUnavailableException');
-        remember(cell, { today, expiresAt: now + retryMs, error });
-        throw error;
-      }
-      remember(cell, { today, expiresAt: now + retryMs, days });
-      return days;
+    const days = await fetchAndStore(cell, new Date(now));
+    remember(cell, { today, expiresAt: now + refreshMs, days });
+    return days;
+  }
+
+  /** What a caller gets while the provider fails; remembered for a minute so the provider is not hammered. */
+  async function fallback(cell: GridCell, now: number, today: string): Promise<WeatherDto[]> {
+    const days = await degraded(cell, new Date(now), today);
+    if (!days) {
+      const error = serviceUnavailable(ko.weather.providerUnavailable, 'WeatherUnavailableException');
+      remember(cell, { today, expiresAt: now + retryMs, error });
+      throw error;
     }
+    remember(cell, { today, expiresAt: now + retryMs, days });
+    return days;
+  }
+
+  /** The remembered answer for a cell, unless it expires within `aheadMs`. */
+  function cached(cell: GridCell, now: number, today: string, aheadMs: number): CacheEntry | undefined {
+    const hit = memory.get(cellKey(cell));
+    return hit && hit.today === today && now + aheadMs < hit.expiresAt ? hit : undefined;
   }
 
   /**
    * Five days for a cell: memory, else the stored batch, else one upstream request however many callers
-   * wait for it. `aheadMs` treats entries expiring within that time as expired (the scheduled refresh).
+   * wait for it; when that fails, the fallback chain (stale → climatology → 503).
    */
-  function forecastForCell(cell: GridCell, aheadMs = 0): Promise<WeatherDto[]> {
+  async function forecastForCell(cell: GridCell): Promise<WeatherDto[]> {
     const now = Date.now();
     const today = seoulParts(now).date;
-    const hit = memory.get(cellKey(cell));
-    if (hit && hit.today === today && now + aheadMs < hit.expiresAt) {
-      return hit.error ? Promise.reject(hit.error) : Promise.resolve(hit.days!);
+    const hit = cached(cell, now, today, 0);
+    if (hit) {
+      if (hit.error) throw hit.error;
+      return hit.days!;
     }
+    try {
+      return await flights.run(cellKey(cell), () => load(cell, now, today, 0));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      log.warn({ err, cell }, 'weather provider failed; serving the fallback');
+      return fallbacks.run(cellKey(cell), () => fallback(cell, now, today));
+    }
+  }
+
+  /**
+   * The scheduled refresh of one cell: refreshes a forecast that would expire within a tenth of the next
+   * period, and does not fall back (nobody is waiting, and estimates are stored only when someone asks).
+   */
+  async function refreshCell(cell: GridCell): Promise<WeatherDto[]> {
+    const now = Date.now();
+    const today = seoulParts(now).date;
+    const aheadMs = refreshMs / 10;
+    const hit = cached(cell, now, today, aheadMs);
+    if (hit?.days && !hit.days[0]?.stale && hit.days[0]?.source !== 'climatology') return hit.days;
     return flights.run(cellKey(cell), () => load(cell, now, today, aheadMs));
   }
 
@@ -258,9 +287,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     for (const cell of cells) {
       if (closing.signal.aborted) return;
       try {
-        // Refresh cells whose forecast would expire before a tenth of the next period has passed.
-        const days = await forecastForCell(cell, refreshMs / 10);
-        await alertTomorrowChanges(cell, days);
+        await alertTomorrowChanges(cell, await refreshCell(cell));
       } catch (err) {
         log.warn({ err, cell }, 'scheduled weather refresh of a cell failed');
       }
@@ -318,6 +345,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       closing.abort();
       await scheduler.stop();
       await flights.idle();
+      await fallbacks.idle();
     },
   };
 }
