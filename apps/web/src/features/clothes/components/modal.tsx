@@ -56,7 +56,8 @@ export function Modal({ open, onOpenChange, title, description, className, child
 
 /** The scrolling middle of a modal. */
 export function ModalBody({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-2', className)}>{children}</div>;
+  // Children keep their height; the body scrolls instead of squeezing them.
+  return <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-2 *:shrink-0', className)}>{children}</div>;
 }
 
 /** The button row at the bottom of a modal. */
