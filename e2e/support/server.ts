@@ -74,8 +74,13 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+export interface StartServerOptions {
+  /** CONFIG.md variables that override the defaults above (e.g. OPEN_METEO_URL of a loopback fake). */
+  env?: Record<string, string>;
+}
+
 /** Starts the built server (node apps/server/dist/server.js) with an empty embedded database. */
-export async function startServer(): Promise<E2EServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<E2EServer> {
   for (const required of [serverEntry, path.join(webDist, 'index.html')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: run \`npm run build\` at the repository root first`);
   }
@@ -83,7 +88,7 @@ export async function startServer(): Promise<E2EServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The data folder is the working directory too, so no stray `.env` is read.
-  const child = spawn(process.execPath, [serverEntry], { cwd: dataDir, env: serverEnv(port, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry], { cwd: dataDir, env: { ...serverEnv(port, dataDir), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
