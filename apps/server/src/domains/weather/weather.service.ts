@@ -54,6 +54,13 @@ interface CacheEntry {
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
+/** Kakao Local when KAKAO_REST_API_KEY is set; otherwise the embedded region table alone answers. */
+function configuredGeocoder(config: Config): ReverseGeocoder | undefined {
+  const { kakaoRestApiKey, kakaoLocalUrl } = config.weather;
+  if (!kakaoRestApiKey) return undefined;
+  return createKakaoLocalGeocoder({ baseUrl: kakaoLocalUrl, restApiKey: kakaoRestApiKey, timeoutMs: GEOCODER_TIMEOUT_MS });
+}
+
 /**
  * The weather domain: locations, five-day forecasts cached per grid cell and provider, the fallback chain
  * (stale → climatology → 503), the scheduled refresh of saved locations and tomorrow-changed alerts.
@@ -73,16 +80,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       kmaUrl: config.weather.kmaUrl,
       timeoutMs: PROVIDER_TIMEOUT_MS,
     });
-  const geocoder =
-    deps.geocoder === undefined
-      ? config.weather.kakaoRestApiKey
-        ? createKakaoLocalGeocoder({
-            baseUrl: config.weather.kakaoLocalUrl,
-            restApiKey: config.weather.kakaoRestApiKey,
-            timeoutMs: GEOCODER_TIMEOUT_MS,
-          })
-        : undefined
-      : (deps.geocoder ?? undefined);
+  const geocoder = deps.geocoder !== undefined ? (deps.geocoder ?? undefined) : configuredGeocoder(config);
   const locations = createLocationResolver({ geocoder, log });
   const refreshMs = config.weather.refreshMs;
   const retryMs = Math.min(refreshMs, RETRY_AFTER_FAILURE_MS);
@@ -110,17 +108,19 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     );
   }
 
-  async function cellLocation(cell: GridCell) {
+  /** The cell's centre: what providers are asked about and what its rows store. */
+  function cellCentre(cell: GridCell) {
     const centre = gridToLatLon(cell.x, cell.y);
-    const latitude = round4(centre.latitude);
-    const longitude = round4(centre.longitude);
-    return { latitude, longitude, locationNames: await locations.names(latitude, longitude) };
+    return { latitude: round4(centre.latitude), longitude: round4(centre.longitude) };
   }
 
   /** Asks the provider, completes what it lacks, stores the batch; ProviderError when it cannot. */
   async function fetchAndStore(cell: GridCell, now: Date): Promise<WeatherDto[]> {
-    const { latitude, longitude, locationNames } = await cellLocation(cell);
-    const layers = await provider.fetchLayers({ latitude, longitude, grid: cell, now, signal: closing.signal });
+    const { latitude, longitude } = cellCentre(cell);
+    const [layers, locationNames] = await Promise.all([
+      provider.fetchLayers({ latitude, longitude, grid: cell, now, signal: closing.signal }),
+      locations.names(latitude, longitude),
+    ]);
     const built = buildDays(layers, now);
     const first = built[0];
     if (!first) throw new ProviderError(provider.name, 'empty', 'no forecast for today');
@@ -159,9 +159,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   async function climatologyRows(cell: GridCell, now: Date, today: string): Promise<ForecastRow[] | null> {
     const existing = await repo.latestBatch(db, ['climatology'], cell.x, cell.y);
     if (existing.length === FORECAST_DAYS && existing[0]!.forecastDate === today) return existing;
-    const { latitude, longitude, locationNames } = await cellLocation(cell);
+    const { latitude, longitude } = cellCentre(cell);
     const days = climatologyDays(latitude, longitude, now);
     if (!days) return null;
+    const locationNames = await locations.names(latitude, longitude);
     const ctx = { batchId: randomUUID(), gridX: cell.x, gridY: cell.y, latitude, longitude, locationNames, forecastedAt: now, createdAt: now };
     const rows = await repo.insertBatch(db, days.map((d, i) => toForecastRow(d, i, ctx)));
     return rows.sort((a, b) => a.dayIndex - b.dayIndex);
