@@ -133,4 +133,59 @@ describe('closet page', () => {
     await flush();
     expect(screen.getByRole('article', { name: '코트' })).toBeInTheDocument();
   });
+
+  it('moves between tabs with the arrow keys', async () => {
+    vi.mocked(getClothes).mockResolvedValue(page([clothes('린넨 셔츠', 'TOP')]));
+    render(<ClosetRoute />);
+    await flush();
+    fireEvent.keyDown(screen.getByRole('tab', { name: ko.clothes.all }), { key: 'ArrowRight' });
+    await flush();
+    expect(screen.getByRole('tab', { name: ko.clothes.types.TOP })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: ko.clothes.types.TOP })).toHaveFocus();
+    expect(getClothes).toHaveBeenLastCalledWith({ ownerId: USER_ID, limit: 20, typeEqual: 'TOP' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: ko.clothes.types.TOP }), { key: 'End' });
+    await flush();
+    expect(getClothes).toHaveBeenLastCalledWith({ ownerId: USER_ID, limit: 20, typeEqual: 'ETC' });
+  });
+
+  it('loads the next page with the cursor when the end of the grid scrolls into view', async () => {
+    const observed: Array<() => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+        observe() {
+          observed.push(() => this.callback([{ isIntersecting: true }]));
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      vi.mocked(getClothes)
+        .mockResolvedValueOnce({
+          ...page([clothes('코트', 'OUTER')]),
+          hasNext: true,
+          nextCursor: '2026-11-21T00:00:00.000Z',
+          nextIdAfter: 'id-코트',
+          totalCount: 2,
+        })
+        .mockResolvedValueOnce(page([clothes('셔츠', 'TOP')]));
+      render(<ClosetRoute />);
+      await flush();
+      act(() => observed.at(-1)!());
+      await flush();
+      expect(getClothes).toHaveBeenLastCalledWith({
+        ownerId: USER_ID,
+        limit: 20,
+        cursor: '2026-11-21T00:00:00.000Z',
+        idAfter: 'id-코트',
+      });
+      expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
+        '코트',
+        '셔츠',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
