@@ -1,12 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
+import { FeedFilters } from '@/features/feeds/components/feed-filters';
+import { FEED_PAGE_SKELETONS, FeedGrid } from '@/features/feeds/components/feed-grid';
+import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { createFeedListStore, type FeedFilterParams } from '@/features/feeds/stores/feed-list-store';
+import { useSession } from '@/stores/session';
 
-/** /feeds (?authorIdEqual) — the screen arrives in a later release; until then it says so. */
+/** /feeds (?authorIdEqual) — search, filter and sort the feeds; a card opens the detail dialog. */
 export function FeedsRoute() {
+  const [searchParams] = useSearchParams();
+  const authorIdEqual = searchParams.get('authorIdEqual') || undefined;
+  const userId = useSession((s) => s.user?.id);
+  const [useFeeds] = useState(() => createFeedListStore({ authorIdEqual }));
+  const feeds = useFeeds();
+  const dialog = useFeedDialog();
+
+  // The first load, and again whenever the avatar menu's '내 피드' link changes the author filter.
+  useEffect(() => {
+    useFeeds.getState().setParams({ authorIdEqual });
+  }, [useFeeds, authorIdEqual]);
+  useEffect(() => () => useFeeds.getState().reset(), [useFeeds]);
+
+  const changeFilters = useCallback((patch: Partial<FeedFilterParams>) => useFeeds.getState().setParams(patch), [useFeeds]);
+  const mine = authorIdEqual !== undefined && authorIdEqual === userId;
+
   return (
-    <Page title={ko.layout.sidebarFeeds}>
-      <ComingSoon />
+    <Page
+      title={mine ? ko.feeds.pageTitleMine : ko.layout.sidebarFeeds}
+      actions={
+        authorIdEqual ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.feeds.href()}>{ko.feeds.showAllFeeds}</Link>
+          </Button>
+        ) : null
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <FeedFilters params={feeds.params} onChange={changeFilters} />
+        <FeedGrid
+          feeds={feeds.data}
+          loading={feeds.loading}
+          error={feeds.error}
+          hasNext={feeds.hasNext}
+          skeletons={FEED_PAGE_SKELETONS}
+          emptyText={ko.feeds.empty}
+          columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          onLoadMore={() => void feeds.loadMore()}
+          onRetry={() => void (feeds.data.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
+          onOpen={dialog.show}
+        />
+      </div>
+      <FeedDetailDialog
+        feedId={dialog.feed?.id ?? null}
+        initialFeed={dialog.feed ?? undefined}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
+        onFeedChange={feeds.update}
+        onFeedDelete={feeds.remove}
+      />
     </Page>
   );
 }

@@ -9,13 +9,13 @@ import { cn } from '@/utils/cn';
 function GarmentImage({ src, alt, className, iconClassName }: { src: string | null; alt: string; className?: string; iconClassName?: string }) {
   if (!src) {
     return (
-      <span className={cn('flex items-center justify-center bg-surface text-ink-muted', className)}>
+      <span className={cn('flex items-center justify-center bg-white text-ink-muted', className)}>
         <Shirt className={cn('size-8', iconClassName)} aria-hidden />
         <span className="sr-only">{alt}</span>
       </span>
     );
   }
-  return <img src={src} alt={alt} className={cn('bg-surface object-contain', className)} />;
+  return <img src={src} alt={alt} className={cn('bg-white object-contain', className)} />;
 }
 
 /**
@@ -103,7 +103,7 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
               <li
                 key={attribute.definitionId}
                 title={attribute.definitionName}
-                className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-bold text-brand-600"
+                className="rounded-full bg-white px-2.5 py-1 text-xs font-bold text-brand-600 ring-1 ring-brand-100"
               >
                 {attribute.value}
               </li>
