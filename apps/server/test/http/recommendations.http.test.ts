@@ -364,6 +364,72 @@ describe('GET /api/recommendations', () => {
     });
   });
 
+  describe('freshness', () => {
+    it('sees every closet change at once: added, renamed, re-attributed and deleted garments, renamed definitions', async () => {
+      const user = await createUser(server);
+      const ids = await addClothes(user, [
+        { name: '반팔 티셔츠', type: 'TOP', attributes: { 소재: '면' } },
+        { name: '반바지', type: 'BOTTOM' },
+      ]);
+      // A new forecast row each time, so "다른 옷 추천" rotation plays no part.
+      const ask = async () => recommendFor(user, await insertWeather(server, summerDay(29)));
+      expect(namesOf(await ask())).toEqual(['반바지', '반팔 티셔츠']);
+
+      await addClothes(user, [{ name: '샌들', type: 'SHOES' }]);
+      expect(namesOf(await ask())).toEqual(['반바지', '반팔 티셔츠', '샌들']);
+
+      // The closet API bumps updated_at on every change to a garment or its attributes; so do these writes.
+      const touch = () => ({ updatedAt: new Date(Date.now() + 1000) });
+      await server.database.db.update(clothes).set({ name: '반팔 셔츠', ...touch() }).where(eq(clothes.id, ids['반팔 티셔츠']!));
+      expect(namesOf(await ask())).toEqual(['반바지', '반팔 셔츠', '샌들']);
+
+      await server.database.db
+        .update(clothesAttributes)
+        .set({ value: '린넨' })
+        .where(eq(clothesAttributes.clothesId, ids['반팔 티셔츠']!));
+      await server.database.db.update(clothes).set({ updatedAt: new Date(Date.now() + 2000) }).where(eq(clothes.id, ids['반팔 티셔츠']!));
+      const top = (await ask()).clothes.find((c) => c.clothesId === ids['반팔 티셔츠']);
+      expect(top!.attributes).toEqual([expect.objectContaining({ definitionName: '소재', value: '린넨' })]);
+
+      await server.database.db.delete(clothes).where(eq(clothes.id, ids['반바지']!));
+      const afterDelete = await ask();
+      expect(namesOf(afterDelete)).toEqual(['반팔 셔츠', '샌들']);
+      expect(afterDelete.reason).toContain('하의가 없어요');
+
+      // A definition renamed by an administrator shows under its new name.
+      const other = await createUser(server);
+      const [def] = await server.database.db
+        .insert(attributeDefs)
+        .values({ name: `핏 ${randomUUID().slice(0, 8)}`, selectableValues: ['오버핏', '레귤러핏'] })
+        .returning();
+      const [shirt] = await server.database.db.insert(clothes).values({ ownerId: other.id, name: '반팔 티셔츠', type: 'TOP' }).returning();
+      await server.database.db.insert(clothesAttributes).values({ clothesId: shirt!.id, definitionId: def!.id, value: '오버핏' });
+      const before = await recommendFor(other, await insertWeather(server, summerDay(29)));
+      expect(before.clothes[0]!.attributes[0]!.definitionName).toBe(def!.name);
+      await server.database.db
+        .update(attributeDefs)
+        .set({ name: `${def!.name} 새이름`, updatedAt: new Date(Date.now() + 3000) })
+        .where(eq(attributeDefs.id, def!.id));
+      const after = await recommendFor(other, await insertWeather(server, summerDay(29)));
+      expect(after.clothes[0]!.attributes[0]!.definitionName).toBe(`${def!.name} 새이름`);
+    });
+
+    it('sees a new OOTD post at once', async () => {
+      const user = await createUser(server);
+      const ids = await addClothes(user, [
+        { name: '반팔 티셔츠 A', type: 'TOP' },
+        { name: '반팔 티셔츠 B', type: 'TOP' },
+        { name: '반바지', type: 'BOTTOM' },
+      ]);
+      const ask = async () => recommendFor(user, await insertWeather(server, summerDay(29)));
+      const chosen = (await ask()).clothes.find((c) => c.type === 'TOP')!.name;
+      const other = chosen.endsWith('A') ? '반팔 티셔츠 B' : '반팔 티셔츠 A';
+      // Wore the chosen top yesterday: it rests now.
+      await post(user, await insertWeather(server, summerDay(29)), [ids[chosen]!], new Date(Date.now() - 86_400_000));
+      expect(namesOf(await ask())).toContain(other);
+    });
+  });
+
   describe('다른 옷 추천 and history', () => {
     it('gives a different complete outfit on each call while alternatives remain, then starts over', async () => {
       const user = await createUser(server);

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
-import { attributeDefs, clothes, clothesAttributes, feedClothes, feeds, profiles, weatherForecasts } from '../../db/schema/index.js';
+import { attributeDefs, feedClothes, feeds, weatherForecasts } from '../../db/schema/index.js';
 
 /** The columns of a forecast row the recommender reads. */
 export interface WeatherRow {
@@ -34,6 +34,13 @@ export interface ClosetGarment {
   attributes: ClosetAttribute[];
 }
 
+/** Version keys of what the recommender caches per user, and the profile's sensitivity (null: no profile). */
+export interface UserState {
+  closetVersion: string;
+  historyVersion: string;
+  sensitivity: number | null;
+}
+
 /** One garment of one of the user's OOTD posts, with that post's weather. */
 export interface WearRow {
   clothesId: string;
@@ -61,55 +68,63 @@ const weatherColumns = {
  */
 export function createRecommendationsRepo() {
   return {
-    async findWeather(db: Executor, id: string): Promise<WeatherRow | undefined> {
-      const [row] = await db.select(weatherColumns).from(weatherForecasts).where(eq(weatherForecasts.id, id)).limit(1);
-      return row;
-    },
-
-    /** The profile's sensitivity, or null when the user has no profile row. */
-    async sensitivityOf(db: Executor, userId: string): Promise<number | null> {
+    /**
+     * The forecast day and, in the same round trip, what the recommender caches for the user: version keys of the
+     * closet (its garments and the attribute definitions) and of the post history, and the profile's sensitivity.
+     * The closet domain bumps `clothes.updated_at` on every change to a garment or its attributes, definitions bump
+     * theirs on update, and a deleted row changes a count. Undefined when the forecast does not exist.
+     */
+    async dayFor(db: Executor, weatherId: string, userId: string): Promise<{ weather: WeatherRow; state: UserState } | undefined> {
       const [row] = await db
-        .select({ s: profiles.temperatureSensitivity })
-        .from(profiles)
-        .where(eq(profiles.userId, userId))
+        .select({
+          ...weatherColumns,
+          closetVersion: sql<string>`(select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
+            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d)`,
+          historyVersion: sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId})`,
+          sensitivity: sql<number | null>`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
+        })
+        .from(weatherForecasts)
+        .where(eq(weatherForecasts.id, weatherId))
         .limit(1);
-      return row?.s ?? null;
+      if (!row) return undefined;
+      const { closetVersion, historyVersion, sensitivity, ...weather } = row;
+      return { weather, state: { closetVersion, historyVersion, sensitivity } };
     },
 
-    /** Every garment of the owner with its attributes, in two queries. */
+    /**
+     * Every garment of the owner with its attributes. The garments come back as one JSON text built by the
+     * database (far fewer rows for the driver to decode than a row per attribute), the definitions separately.
+     */
     async closetOf(db: Executor, ownerId: string): Promise<ClosetGarment[]> {
-      const rows = await db
-        .select({
-          id: clothes.id,
-          name: clothes.name,
-          type: clothes.type,
-          imageKey: clothes.imageKey,
-          thumbnailKey: clothes.thumbnailKey,
-        })
-        .from(clothes)
-        .where(eq(clothes.ownerId, ownerId));
+      const result = (await db.execute(sql`
+        select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs)), '[]')::text as closet
+        from (
+          select c.id, c.name, c.type, c.image_key, c.thumbnail_key,
+            json_agg(json_build_array(ca.definition_id, ca.value)) filter (where ca.clothes_id is not null) as attrs
+          from clothes c left join clothes_attributes ca on ca.clothes_id = c.id
+          where c.owner_id = ${ownerId}
+          group by c.id
+        ) g`)) as unknown as { rows: { closet: string }[] };
+      const rows = JSON.parse(result.rows[0]?.closet ?? '[]') as [string, string, ClothesType, string | null, string | null, [string, string][] | null][];
       if (rows.length === 0) return [];
-      const attributes = await db
-        .select({
-          clothesId: clothesAttributes.clothesId,
-          definitionId: clothesAttributes.definitionId,
-          definitionName: attributeDefs.name,
-          selectableValues: attributeDefs.selectableValues,
-          value: clothesAttributes.value,
-        })
-        .from(clothesAttributes)
-        .innerJoin(clothes, eq(clothes.id, clothesAttributes.clothesId))
-        .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
-        .where(eq(clothes.ownerId, ownerId))
-        .orderBy(clothesAttributes.clothesId, attributeDefs.name);
-      const byId = new Map<string, ClosetGarment>();
-      const garments = rows.map((r) => {
-        const g: ClosetGarment = { ...r, attributes: [] };
-        byId.set(r.id, g);
-        return g;
-      });
-      for (const { clothesId, ...attribute } of attributes) byId.get(clothesId)?.attributes.push(attribute);
-      return garments;
+      const defs = new Map(
+        (await db.select({ id: attributeDefs.id, name: attributeDefs.name, selectableValues: attributeDefs.selectableValues }).from(attributeDefs)).map(
+          (d) => [d.id, d],
+        ),
+      );
+      return rows.map(([id, name, type, imageKey, thumbnailKey, attrs]) => ({
+        id,
+        name,
+        type,
+        imageKey,
+        thumbnailKey,
+        attributes: (attrs ?? [])
+          .flatMap(([definitionId, value]) => {
+            const d = defs.get(definitionId);
+            return d ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }] : [];
+          })
+          .sort((a, b) => (a.definitionName < b.definitionName ? -1 : a.definitionName > b.definitionName ? 1 : 0)),
+      }));
     },
 
     /** The user's most recent worn garments (newest first) with the weather of the post they were in. */

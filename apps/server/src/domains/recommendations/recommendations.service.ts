@@ -5,9 +5,9 @@ import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildReason } from './engine/reason.js';
-import { recommend, type Candidate, type EngineWeather, type WearRecord } from './engine/recommend.js';
+import { recommend, type EngineWeather, type WearRecord } from './engine/recommend.js';
 import type { ClosetGarment, RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
-import { createProfileCache, type ProfileCache } from './profile-cache.js';
+import { createClosetCache, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
 
 /** Garment wears read per request: enough for months of daily posts. */
@@ -17,7 +17,7 @@ export interface RecommendationsServiceDeps {
   db: Db;
   repo: RecommendationsRepo;
   rotation?: RotationStore;
-  profiles?: ProfileCache;
+  cache?: ClosetCache;
 }
 
 const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
@@ -66,7 +66,7 @@ export function createRecommendationsService({
   db,
   repo,
   rotation = createRotationStore(),
-  profiles = createProfileCache(),
+  cache = createClosetCache(),
 }: RecommendationsServiceDeps) {
   return {
     /**
@@ -74,31 +74,29 @@ export function createRecommendationsService({
      * next-best complete outfit while alternatives remain ("다른 옷 추천"), then starts over.
      */
     async recommend(actor: Actor, weatherId: string): Promise<RecommendationDto> {
-      const weatherRow = await repo.findWeather(db, weatherId);
-      if (!weatherRow) throw notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
-      const [sensitivity, closet, wears] = await Promise.all([
-        repo.sensitivityOf(db, actor.userId),
-        repo.closetOf(db, actor.userId),
-        repo.wearHistory(db, actor.userId, HISTORY_LIMIT),
-      ]);
+      const day = await repo.dayFor(db, weatherId, actor.userId);
+      if (!day) throw notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
+      const { weather: weatherRow, state } = day;
+      const closet = await cache.closet(actor.userId, state.closetVersion, () => repo.closetOf(db, actor.userId));
+      const history = await cache.history(actor.userId, state.historyVersion, async () =>
+        (await repo.wearHistory(db, actor.userId, HISTORY_LIMIT)).map(wearRecord),
+      );
 
-      const candidates: Candidate[] = closet.map((g) => ({ id: g.id, type: g.type, profile: profiles.profileOf(g) }));
       const input = {
         weather: engineWeather(weatherRow),
-        sensitivity: sensitivity ?? NEUTRAL_SENSITIVITY,
-        closet: candidates,
-        history: wears.map(wearRecord),
+        sensitivity: state.sensitivity ?? NEUTRAL_SENSITIVITY,
+        closet: closet.candidates,
+        history: history.wears,
         dayAt: weatherRow.forecastAt,
         salt: weatherRow.id,
       };
       const result = rotation.next(`${actor.userId}:${weatherRow.id}`, (shown) => recommend({ ...input, shown }));
 
-      const byId = new Map(closet.map((g) => [g.id, g]));
       return {
         weatherId: weatherRow.id,
         userId: actor.userId,
-        clothes: result.picks.map((p) => toOotd(byId.get(p.id)!)),
-        reason: buildReason(result, closet.length),
+        clothes: result.picks.map((p) => toOotd(closet.byId.get(p.id)!)),
+        reason: buildReason(result, closet.garments.length),
       };
     },
   };

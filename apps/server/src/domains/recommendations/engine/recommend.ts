@@ -223,9 +223,9 @@ export function recommend(input: RecommendInput): Recommendation {
 
   const windy = weather.windSpeed >= WINDY_SPEED;
   const saltHash = fnv(FNV_OFFSET, input.salt);
-  function score(c: Candidate, band: number, slot: Slot): Scored {
+  /** Score of a garment that is within tolerance; one band of misfit costs `fitPerBand`. */
+  function score(c: Candidate, band: number, slot: Slot, distance: number): number {
     const p = c.profile;
-    const { distance, tooLight } = distanceTo(p, band);
     let s = -WEIGHTS.fitPerBand * distance;
     s -= WEIGHTS.offCentrePerBand * Math.abs((p.lo + p.hi) / 2 - band);
     s -= WEIGHTS.widthPerBand * (p.hi - p.lo);
@@ -240,22 +240,24 @@ export function recommend(input: RecommendInput): Recommendation {
     if (recent.has(id)) s += WEIGHTS.recentlyWorn;
     if (input.shown.has(id)) s += WEIGHTS.alreadyShown;
     s += WEIGHTS.tieBreak * ((fnv(saltHash, id) >>> 0) / 0x100000000);
-    return { candidate: c, score: s, distance, tooLight };
+    return s;
   }
 
+  /** The best-scoring garment within tolerance that `accept` allows (ties: the smaller id, for determinism). */
   function best(
     candidates: readonly Candidate[],
     band: number,
     slot: Slot,
     tolerance: Tolerance,
-    accept: (c: Candidate, s: Scored) => boolean = () => true,
+    accept: (c: Candidate, fit: { distance: number; tooLight: boolean }) => boolean = () => true,
   ): Scored | null {
     let top: Scored | null = null;
     for (const c of candidates) {
-      const s = score(c, band, slot);
-      if (s.distance > (s.tooLight ? tolerance.light : tolerance.warm)) continue;
-      if (!accept(c, s)) continue;
-      if (!top || s.score > top.score || (s.score === top.score && c.id < top.candidate.id)) top = s;
+      const fit = distanceTo(c.profile, band);
+      if (fit.distance > (fit.tooLight ? tolerance.light : tolerance.warm)) continue;
+      if (!accept(c, fit)) continue;
+      const s = score(c, band, slot, fit.distance);
+      if (!top || s > top.score || (s === top.score && c.id < top.candidate.id)) top = { candidate: c, score: s, ...fit };
     }
     return top;
   }
@@ -301,7 +303,9 @@ export function recommend(input: RecommendInput): Recommendation {
     // Only an outer that fits well, or a waterproof one on a wet day.
     take(
       'OUTER',
-      best(outers, plan.outerBand, 'OUTER', NEAR, (c, s) => s.distance === 0 ? plan.outer === 'offered' || c.profile.waterproof : plan.rainOuter && c.profile.waterproof && !s.tooLight),
+      best(outers, plan.outerBand, 'OUTER', NEAR, (c, fit) =>
+        fit.distance === 0 ? plan.outer === 'offered' || c.profile.waterproof : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
+      ),
     );
   }
 
