@@ -277,6 +277,10 @@ describe('clothes', () => {
         expect(idAfter).toBe(page.body.data.at(-1)!.id);
       }
       expect(seen).toEqual([...made].reverse().map((c) => c.id));
+      // A cursor past the last garment: an empty page that still counts the closet.
+      const oldest = made[0]!;
+      const beyond = await listOf(owner, { ownerId: lister.id, cursor: oldest.createdAt, idAfter: oldest.id });
+      expect(beyond.body).toMatchObject({ data: [], totalCount: 7, hasNext: false, nextCursor: null });
     });
 
     it('filters by type and by a case-insensitive, literal keyword', async () => {

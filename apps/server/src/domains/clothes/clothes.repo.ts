@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
@@ -69,10 +69,25 @@ export function createClothesRepo() {
       if (values.length > 0) await db.insert(clothesAttributes).values(values.map((v) => ({ clothesId, ...v })));
     },
 
-    /** One closet page, newest first (createdAt desc, id desc); `limit + 1` rows tell whether more follow. */
+    /**
+     * One closet page, newest first (createdAt desc, id desc), in one statement: `limit + 1` rows (the extra one
+     * tells whether more follow), each with its attribute values and the filter's total count (an uncorrelated
+     * subquery, computed once; its own `from clothes` is the innermost scope, so the filter binds to it).
+     */
     async page(db: Executor, filter: ClothesFilter, paging: { limit: number; cursor?: string | undefined; idAfter?: string | undefined }) {
       return db
-        .select()
+        .select({
+          ...getTableColumns(clothes),
+          totalCount: sql<number>`(select count(*)::int from ${clothes} where ${filterWhere(filter)})`,
+          // Written out with aliases: drizzle leaves columns unqualified in a one-table select, which would bind
+          // `id` inside the subquery to the wrong table.
+          attributes: sql<ClothesAttributeDto[]>`coalesce((
+            select json_agg(json_build_object(
+                     'definitionId', d.id, 'definitionName', d.name, 'selectableValues', d.selectable_values, 'value', ca.value)
+                   order by d.name, d.id)
+            from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
+            where ca.clothes_id = "clothes"."id"), '[]'::json)`,
+        })
         .from(clothes)
         .where(and(filterWhere(filter), afterCursor(clothes.createdAt, clothes.id, 'DESCENDING', 'instant', paging.cursor, paging.idAfter)))
         .orderBy(desc(clothes.createdAt), desc(clothes.id))

@@ -101,22 +101,16 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
   return {
     async list(query: ClothesListQuery): Promise<CursorPage<ClothesDto>> {
       const filter = { ownerId: query.ownerId, typeEqual: query.typeEqual, keywordLike: query.keywordLike };
-      const [rows, totalCount] = await Promise.all([
-        repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter }),
-        repo.count(db, filter),
-      ]);
-      const pageRows = rows.slice(0, query.limit);
-      const attributes = await repo.attributesOf(
-        db,
-        pageRows.map((r) => r.id),
-      );
+      const rows = await repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter });
+      // A page past the end has no row to carry the count; only then is it asked for on its own.
+      const totalCount = rows[0]?.totalCount ?? (query.cursor === undefined ? 0 : await repo.count(db, filter));
       return toPage(
         rows,
         query.limit,
         totalCount,
         { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
         (r) => ({ sortKey: r.createdAt, id: r.id }),
-        (r) => toClothesDto(r, attributes.get(r.id) ?? []),
+        ({ totalCount: _total, attributes, ...row }) => toClothesDto(row, attributes),
       );
     },
 
