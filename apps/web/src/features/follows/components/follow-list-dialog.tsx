@@ -1,0 +1,141 @@
+import { Search, X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ko, type FollowDto, type UserSummary } from '@otboo/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { paths } from '@/config/paths';
+import { getFollowers } from '@/features/follows/api/get-followers';
+import { getFollowings } from '@/features/follows/api/get-followings';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
+import { createListStore, type ListParams } from '@/lib/create-list-store';
+
+export type FollowListKind = 'followers' | 'followings';
+
+/** Follow lists load 20 at a time (spec §7 fixed values). */
+export const FOLLOW_PAGE_SIZE = 20;
+/** The name search waits this long after the last key stroke. */
+export const FOLLOW_SEARCH_DEBOUNCE_MS = 300;
+
+interface FollowListParams extends ListParams {
+  userId: string;
+  nameLike?: string;
+}
+
+const LISTS = {
+  followers: {
+    title: ko.follows.followers,
+    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) => getFollowers({ followeeId: userId, ...rest }),
+    // In a follower list the interesting person is the one who follows.
+    person: (follow: FollowDto): UserSummary => follow.follower,
+  },
+  followings: {
+    title: ko.follows.followings,
+    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) => getFollowings({ followerId: userId, ...rest }),
+    person: (follow: FollowDto): UserSummary => follow.followee,
+  },
+} as const;
+
+interface FollowListDialogProps {
+  kind: FollowListKind;
+  userId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** '팔로워' / '팔로잉' of a user with a name search; a name closes the dialog and opens that profile. */
+export function FollowListDialog({ kind, userId, open, onOpenChange }: FollowListDialogProps) {
+  const title = LISTS[kind].title;
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex h-[min(560px,calc(100dvh-2rem))] w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between px-6 pt-5 pb-3">
+            <RadixDialog.Title className="text-lg font-bold text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label={ko.common.close}
+              className="-mr-2 flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft"
+            >
+              <X className="size-5" aria-hidden />
+            </RadixDialog.Close>
+          </div>
+          {/* Mounted only while open: each opening starts with an empty search and the first page. */}
+          <FollowList key={`${kind}-${userId}`} kind={kind} userId={userId} title={title} onPick={() => onOpenChange(false)} />
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function FollowList({ kind, userId, title, onPick }: { kind: FollowListKind; userId: string; title: string; onPick(): void }) {
+  const navigate = useNavigate();
+  const list = LISTS[kind];
+  const [useFollows] = useState(() => createListStore<FollowDto, FollowListParams>(list.fetch, { userId, limit: FOLLOW_PAGE_SIZE }));
+  const { data, loading, error, hasNext, loadMore, params } = useFollows();
+  const [name, setName] = useState('');
+  const debounced = useDebouncedValue(name.trim(), FOLLOW_SEARCH_DEBOUNCE_MS);
+  const sentinel = useInfiniteScroll<HTMLLIElement>({ enabled: hasNext && !loading && !error, onReachEnd: () => void loadMore() });
+
+  useEffect(() => {
+    useFollows.getState().setParams({ nameLike: debounced === '' ? undefined : debounced });
+  }, [useFollows, debounced]);
+  useEffect(() => () => useFollows.getState().reset(), [useFollows]);
+
+  function pick(person: UserSummary) {
+    onPick();
+    navigate(paths.profiles.href(person.userId));
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <label className="relative mx-6 mb-3 block">
+        <span className="sr-only">{ko.follows.searchPlaceholder}</span>
+        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden />
+        <input
+          type="search"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={ko.follows.searchPlaceholder}
+          maxLength={100}
+          className="h-10 w-full rounded-xl border border-line bg-surface-soft pr-3 pl-10 text-sm placeholder:text-ink-muted focus:border-brand-500 focus:bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+        />
+      </label>
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
+        <ul aria-label={title}>
+          {data.map((follow) => {
+            const person = list.person(follow);
+            return (
+              <li key={follow.id}>
+                <button
+                  type="button"
+                  onClick={() => pick(person)}
+                  className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left hover:bg-surface"
+                >
+                  <Avatar src={person.profileImageUrl} alt="" size={40} />
+                  <span className="truncate text-[15px] font-bold text-ink">{person.name}</span>
+                </button>
+              </li>
+            );
+          })}
+          <li ref={sentinel} aria-hidden className="h-px" />
+        </ul>
+        {loading ? (
+          <p role="status" className="py-6 text-center text-sm text-ink-muted">
+            {ko.follows.loading}
+          </p>
+        ) : error ? (
+          <p role="alert" className="py-6 text-center text-sm text-red-500">
+            {error}
+          </p>
+        ) : data.length === 0 ? (
+          <p className="py-12 text-center text-sm text-ink-muted">{params.nameLike ? ko.follows.noResults : ko.follows.emptyList(title)}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
