@@ -1,12 +1,136 @@
-import { ko } from '@otboo/contract';
-import { Page } from '@/components/layouts/page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ko, type ProfileDto, type UserSummary } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
+import { FeedGrid, PROFILE_FEED_SKELETONS } from '@/features/feeds/components/feed-grid';
+import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { createFeedListStore } from '@/features/feeds/stores/feed-list-store';
+import { FollowButton } from '@/features/follows/components/follow-button';
+import { FollowStats } from '@/features/follows/components/follow-stats';
+import { useFollowSummary } from '@/features/follows/hooks/use-follow-summary';
+import { ProfileHeader } from '@/features/profiles/components/profile-header';
+import { WardrobeDrawer } from '@/features/profiles/components/wardrobe-drawer';
+import { getProfile } from '@/features/users/api/get-profile';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
 
-/** /profiles (?userId) — the screen arrives in a later release; until then it says so. */
-export function ProfilesRoute() {
+interface ProfilesRouteProps {
+  /**
+   * Opens a conversation with the profile's user. The chat dialog of the messages feature plugs in
+   * here; without it the button says that messaging is coming.
+   */
+  onSendMessage?(partner: UserSummary): void;
+}
+
+function messagingComingSoon() {
+  toast.info(ko.profilePage.messageComingSoon);
+}
+
+/** /profiles (?userId, else the signed-in user) — a user's header, feeds and wardrobe (spec §2 "Profile page"). */
+export function ProfilesRoute({ onSendMessage = messagingComingSoon }: ProfilesRouteProps) {
+  const [searchParams] = useSearchParams();
+  const viewerId = useSession((s) => s.user?.id);
+  const userId = searchParams.get('userId') || viewerId;
+
+  if (!userId || !viewerId) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <p className="text-[15px] text-ink-soft">{ko.profilePage.loginRequired}</p>
+      </div>
+    );
+  }
+  // Keyed by user: moving to another profile (a follower's name) starts every list afresh.
+  return <ProfileView key={userId} userId={userId} viewerId={viewerId} onSendMessage={onSendMessage} />;
+}
+
+function ProfileView({ userId, viewerId, onSendMessage }: { userId: string; viewerId: string; onSendMessage(partner: UserSummary): void }) {
+  const own = userId === viewerId;
+  const { profile, error } = useProfile(userId);
+  const follow = useFollowSummary(userId);
+  const [useFeeds] = useState(() => createFeedListStore({ authorIdEqual: userId }));
+  const feeds = useFeeds();
+  const dialog = useFeedDialog();
+
+  useEffect(() => {
+    void useFeeds.getState().fetch({ force: true });
+    return () => useFeeds.getState().reset();
+  }, [useFeeds]);
+
+  if (error) {
+    return (
+      <div role="alert" className="flex min-h-[50vh] items-center justify-center">
+        <p className="text-[15px] text-ink-soft">{error}</p>
+      </div>
+    );
+  }
+
   return (
-    <Page title={ko.layout.sidebarProfile}>
-      <ComingSoon />
-    </Page>
+    <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-8 px-8 py-8 pr-16">
+      <ProfileHeader
+        profile={profile}
+        stats={<FollowStats userId={userId} summary={follow.summary} />}
+        actions={
+          own ? null : (
+            <>
+              {follow.summary ? <FollowButton userId={userId} viewerId={viewerId} summary={follow.summary} onChanged={follow.reload} /> : null}
+              <Button
+                variant="outline"
+                disabled={!profile}
+                onClick={() => profile && onSendMessage({ userId, name: profile.name, profileImageUrl: profile.profileImageUrl })}
+              >
+                <MessageCircle className="size-4" aria-hidden />
+                {ko.follows.sendMessage}
+              </Button>
+            </>
+          )
+        }
+      />
+      <FeedGrid
+        feeds={feeds.data}
+        loading={feeds.loading}
+        error={feeds.error}
+        hasNext={feeds.hasNext}
+        skeletons={PROFILE_FEED_SKELETONS}
+        emptyText={ko.profilePage.noFeeds}
+        columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3"
+        onLoadMore={() => void feeds.loadMore()}
+        onRetry={() => void (feeds.data.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
+        onOpen={dialog.show}
+      />
+      {profile ? <WardrobeDrawer ownerId={userId} ownerName={profile.name} /> : null}
+      <FeedDetailDialog
+        feedId={dialog.feed?.id ?? null}
+        initialFeed={dialog.feed ?? undefined}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
+        onFeedChange={feeds.update}
+        onFeedDelete={feeds.remove}
+      />
+    </div>
   );
+}
+
+/** The profile's user (name and avatar); the error text when it cannot be loaded (unknown id, network). */
+function useProfile(userId: string) {
+  const [state, setState] = useState<{ profile: ProfileDto | null; error: string | null }>({ profile: null, error: null });
+  useEffect(() => {
+    let active = true;
+    getProfile(userId)
+      .then((profile) => {
+        if (active) setState({ profile, error: null });
+      })
+      .catch((cause: unknown) => {
+        console.error(cause);
+        // An unknown user gets the server's own words; anything else the generic failure.
+        const error = cause instanceof ApiError && cause.status === 404 ? cause.message : ko.profilePage.loadFailed;
+        if (active) setState({ profile: null, error });
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+  return state;
 }
