@@ -392,9 +392,10 @@ describe('clothes', () => {
       expect(await sharp(thumb).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
     });
 
-    it('accepts PNG, WebP and GIF by content, whatever the declared type', async () => {
+    it('accepts PNG, WebP, GIF and AVIF by content, whatever the declared type', async () => {
       const base = sharp({ create: { width: 300, height: 500, channels: 4, background: { r: 250, g: 0, b: 0, alpha: 0.5 } } });
-      for (const data of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().gif().toBuffer()]) {
+      const images = [base.clone().png(), base.clone().webp(), base.clone().gif(), base.clone().avif()];
+      for (const data of await Promise.all(images.map((i) => i.toBuffer()))) {
         const res = await createClothes(owner, { name: '형식 테스트' }, { data, type: 'application/octet-stream', name: 'x.bin' });
         expect(res.status).toBe(201);
         expect(res.body.imageUrl).toMatch(/\.webp$/);
