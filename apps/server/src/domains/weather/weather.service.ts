@@ -221,6 +221,17 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     return hit && hit.today === today && now + aheadMs < hit.expiresAt ? hit : undefined;
   }
 
+  /** load, and the fallback chain when the provider fails, as one flight: late callers find its result. */
+  async function loadOrFallback(cell: GridCell, now: number, today: string): Promise<WeatherDto[]> {
+    try {
+      return await load(cell, now, today, 0);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      log.warn({ err, cell }, 'weather provider failed; serving the fallback');
+      return fallback(cell, now, today);
+    }
+  }
+
   /**
    * Five days for a cell: memory, else the stored batch, else one upstream request however many callers
    * wait for it; when that fails, the fallback chain (stale → climatology → 503).
@@ -234,10 +245,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       return hit.days!;
     }
     try {
-      return await flights.run(cellKey(cell), () => load(cell, now, today, 0));
+      return await flights.run(cellKey(cell), () => loadOrFallback(cell, now, today));
     } catch (err) {
+      // Joined a scheduled refresh, which does not fall back itself.
       if (!(err instanceof ProviderError)) throw err;
-      log.warn({ err, cell }, 'weather provider failed; serving the fallback');
       return fallbacks.run(cellKey(cell), () => fallback(cell, now, today));
     }
   }
