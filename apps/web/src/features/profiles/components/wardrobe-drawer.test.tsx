@@ -46,6 +46,12 @@ describe('WardrobeDrawer', () => {
 
     await user.click(screen.getByRole('button', { name: '닫기' }));
     expect(screen.getByRole('button', { name: '옷장 열기' })).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape inside the drawer closes it too.
+    await user.click(screen.getByRole('button', { name: '옷장 열기' }));
+    expect(screen.getByRole('button', { name: '닫기' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: '옷장 열기' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('says the wardrobe is empty', async () => {

@@ -37,8 +37,10 @@ export function WardrobeDrawer({ ownerId, ownerName }: WardrobeDrawerProps) {
     setOpened(true);
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // React bubbles keys from portals too: Escape in the open category list only closes that list.
+    const inside = event.currentTarget.contains(event.target as Node);
+    if (event.key === 'Escape' && open && inside) {
       event.stopPropagation();
       setOpen(false);
     }
