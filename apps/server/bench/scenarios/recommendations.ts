@@ -5,20 +5,24 @@
  *   node --import tsx bench/scenarios/recommendations.ts [--db=pglite|postgres] [--garments=1000]
  *        [--connections=50] [--duration=10] [--sequential=2000]
  *
- * It starts the real app on 127.0.0.1 with a fresh database (a temporary PGlite folder, or a new database on the
- * local PostgreSQL server that is dropped afterwards), signs a user up through the API, writes the closet, a
- * forecast and 120 OOTD posts straight into the database, then measures:
+ * A child process starts the real app on 127.0.0.1 with a fresh database (a temporary PGlite folder, or a new
+ * database on the local PostgreSQL server that is dropped afterwards) and a bare Fastify `{hello: 'world'}` server,
+ * signs a user up through the API, and writes the closet (with 두께/계절/소재/방수 attributes), a forecast and 120
+ * OOTD posts straight into the database. This process then measures:
  *   - one connection, requests one after another: p50/p99 latency measured by the client (sub-millisecond);
- *   - `--connections` concurrent connections for `--duration` seconds with autocannon: requests/s, p50/p99;
- *   - the same load against a bare Fastify `{hello: 'world'}` route (the framework's ceiling on this machine).
- * Every request goes to loopback only.
+ *   - `--connections` concurrent connections for `--duration` seconds with autocannon: requests/s, p50/p99, first
+ *     against the hello-world route (the framework's ceiling on this machine), then the recommendations;
+ *   - for each, the server process's CPU time per request (less sensitive to other load on the machine than
+ *     wall-clock figures; with PostgreSQL it leaves out the database server's own CPU).
+ * Every request goes to loopback only. Repeated requests for the same day walk through "다른 옷 추천" rounds.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fork } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq as pgEq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -165,7 +169,19 @@ export interface RecommendationsBenchOptions {
   sequential: number;
 }
 
-export async function runRecommendationsBench(o: RecommendationsBenchOptions) {
+interface Ready {
+  baseUrl: string;
+  helloUrl: string;
+  accessToken: string;
+  weatherId: string;
+  seconds: number;
+}
+
+/**
+ * The server side, in a child process (so its CPU time per request can be read apart from the load generator's):
+ * the real app and a bare Fastify hello-world, both on loopback.
+ */
+async function serve(o: RecommendationsBenchOptions): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-bench-'));
   const pgName = `otboo_bench_${Date.now().toString(36)}`;
   let databaseUrl: string | undefined;
@@ -196,24 +212,67 @@ export async function runRecommendationsBench(o: RecommendationsBenchOptions) {
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
   const hello = Fastify({ logger: false });
   hello.get('/hello', async () => ({ hello: 'world' }));
   await hello.listen({ port: 0, host: '127.0.0.1' });
   const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/hello`;
 
+  const cleanup = async () => {
+    await hello.close();
+    await app.close();
+    await database.close();
+    if (o.db === 'postgres') await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`));
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     const t0 = performance.now();
-    const { accessToken, weatherId } = await seed(database, baseUrl, o.garments);
-    console.log(`seeded ${o.garments} garments and 120 posts in ${((performance.now() - t0) / 1000).toFixed(1)} s (${o.db})`);
-    const url = `${baseUrl}/api/recommendations?weatherId=${weatherId}`;
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const seeded = await seed(database, baseUrl, o.garments);
+    const ready: Ready = { baseUrl, helloUrl, ...seeded, seconds: (performance.now() - t0) / 1000 };
+    process.send!({ ready });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  process.on('message', (m: { cpu?: true; stop?: true }) => {
+    if (m.cpu) {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpuMs: (user + system) / 1000 });
+    }
+    if (m.stop) void cleanup().then(() => process.exit(0));
+  });
+}
+
+/** Starts the server child, runs the loads from this process, and prints and returns the figures. */
+export async function runRecommendationsBench(o: RecommendationsBenchOptions) {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(o)], { execArgv: ['--import', 'tsx'] });
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (!(key in m)) return;
+        child.off('message', onMessage);
+        resolve(m[key] as T);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+  const serverCpuMs = () => {
+    const reply = next<number>('cpuMs');
+    child.send({ cpu: true });
+    return reply;
+  };
+
+  try {
+    const ready = await next<Ready>('ready');
+    console.log(`seeded ${o.garments} garments and 120 posts in ${ready.seconds.toFixed(1)} s (${o.db}); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const url = `${ready.baseUrl}/api/recommendations?weatherId=${ready.weatherId}`;
+    const headers = { authorization: `Bearer ${ready.accessToken}` };
 
     const first = await json(url, { headers });
     console.log(`outfit: ${first.clothes.map((c: { name: string }) => c.name).join(', ')} — ${first.reason}`);
     for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
 
     const times: number[] = [];
+    const cpu0 = await serverCpuMs();
     for (let i = 0; i < o.sequential; i++) {
       const s = performance.now();
       const res = await fetch(url, { headers });
@@ -221,38 +280,40 @@ export async function runRecommendationsBench(o: RecommendationsBenchOptions) {
       if (res.status !== 200) throw new Error(`status ${res.status}`);
       times.push(performance.now() - s);
     }
+    const cpuPerRequest = ((await serverCpuMs()) - cpu0) / o.sequential;
     times.sort((a, b) => a - b);
     const sequential = {
       requests: times.length,
       p50: percentile(times, 50),
       p99: percentile(times, 99),
       mean: times.reduce((a, b) => a + b, 0) / times.length,
+      serverCpuMs: cpuPerRequest,
     };
     console.log(
-      `1 connection, ${sequential.requests} requests: p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms, mean ${sequential.mean.toFixed(2)} ms`,
+      `GET /api/recommendations, 1 connection, ${sequential.requests} requests: p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms, mean ${sequential.mean.toFixed(2)} ms; server CPU ${cpuPerRequest.toFixed(2)} ms/request`,
     );
 
     const load = async (label: string, target: string, h?: Record<string, string>) => {
-      // The load generator runs in a worker thread, so the server keeps the main thread to itself.
-      const r = await autocannon({ url: target, connections: o.connections, duration: o.duration, workers: 1, headers: h });
+      const before = await serverCpuMs();
+      const r = await autocannon({ url: target, connections: o.connections, duration: o.duration, headers: h });
+      const cpuMs = ((await serverCpuMs()) - before) / Math.max(1, r.requests.total);
       console.log(
-        `${label.padEnd(24)} ${o.connections} connections ${o.duration}s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+        `${label.padEnd(24)} ${o.connections} connections ${o.duration}s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; server CPU ${cpuMs.toFixed(3)} ms/request`,
       );
-      return r;
+      return { ...r, serverCpuMs: cpuMs };
     };
-    const helloResult = await load('hello world (Fastify)', helloUrl);
+    const helloResult = await load('hello world (Fastify)', ready.helloUrl);
     const recResult = await load('GET /api/recommendations', url, headers);
     return { sequential, hello: helloResult, recommendations: recResult };
   } finally {
-    await hello.close();
-    await app.close();
-    await database.close();
-    if (o.db === 'postgres') await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`));
-    await rm(dataDir, { recursive: true, force: true });
+    child.send({ stop: true });
+    await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (process.argv[2] === '--serve') {
+  await serve(JSON.parse(process.argv[3]!) as RecommendationsBenchOptions);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
       db: { type: 'string', default: 'pglite' },
