@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
@@ -27,14 +27,41 @@ export function createMessagesRepo() {
       return map;
     },
 
-    /** Time-ordered id and its instant as `createdAt`: messages of one millisecond keep their order. */
-    async insert(db: Executor, values: { senderId: string; receiverId: string; pairKey: string; content: string }): Promise<DirectMessageRow> {
+    /**
+     * Stores a message if the receiver exists and the sender exists unlocked, and returns both people either
+     * way: one round trip instead of a look-up and an insert (messages are the hottest write). The id is
+     * time-ordered and its instant is `createdAt`, so messages of one millisecond keep their order.
+     */
+    async insertBetweenPeople(
+      db: Executor,
+      values: { senderId: string; receiverId: string; pairKey: string; content: string },
+    ): Promise<{ row: DirectMessageRow | null; people: Map<string, Person> }> {
       const { id, at } = uuidV7();
-      const [row] = await db
-        .insert(directMessages)
-        .values({ ...values, id, createdAt: at })
-        .returning();
-      return row!;
+      const { senderId, receiverId } = values;
+      const result = (await db.execute(sql`
+        with people as (
+          select u.id as user_id, u.name, u.locked, p.image_key, p.external_image_url
+          from users u left join profiles p on p.user_id = u.id
+          where u.id in (${senderId}::uuid, ${receiverId}::uuid)
+        ), inserted as (
+          insert into direct_messages (id, sender_id, receiver_id, pair_key, content, created_at)
+          select ${id}::uuid, ${senderId}::uuid, ${receiverId}::uuid, ${values.pairKey}, ${values.content}, ${at.toISOString()}::timestamptz
+          where exists (select 1 from people where user_id = ${receiverId}::uuid)
+            and exists (select 1 from people where user_id = ${senderId}::uuid and not locked)
+          returning id
+        )
+        select people.*, (select count(*) from inserted)::int as inserted from people`)) as unknown as {
+        rows: { user_id: string; name: string; locked: boolean; image_key: string | null; external_image_url: string | null; inserted: number }[];
+      };
+      const people = new Map<string, Person>();
+      for (const r of result.rows) {
+        people.set(r.user_id, {
+          summary: toUserSummary({ userId: r.user_id, name: r.name, imageKey: r.image_key, externalImageUrl: r.external_image_url }),
+          locked: r.locked,
+        });
+      }
+      const stored = Number(result.rows[0]?.inserted ?? 0) === 1;
+      return { row: stored ? { id, ...values, createdAt: at, readAt: null } : null, people };
     },
 
     async findById(db: Executor, id: string): Promise<DirectMessageRow | undefined> {

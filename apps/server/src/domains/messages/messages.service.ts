@@ -54,16 +54,15 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
       if (input.senderId !== actor.userId) throw forbidden(ko.messages.senderMismatch);
       if (input.receiverId === actor.userId) throw badRequest(ko.messages.selfMessage, { receiverId: ko.messages.selfMessage });
       const { dto, notifications } = await db.transaction(async (tx) => {
-        const people = await repo.people(tx, [actor.userId, input.receiverId]);
-        const sender = people.get(actor.userId);
-        if (!sender || sender.locked) throw forbidden(ko.common.forbidden);
-        if (!people.has(input.receiverId)) throw notFound(ko.messages.receiverNotFound, 'UserNotFoundException');
-        const row = await repo.insert(tx, {
+        const { row, people } = await repo.insertBetweenPeople(tx, {
           senderId: actor.userId,
           receiverId: input.receiverId,
           pairKey: pairKeyOf(actor.userId, input.receiverId),
           content: input.content,
         });
+        const sender = people.get(actor.userId);
+        if (!sender || sender.locked) throw forbidden(ko.common.forbidden);
+        if (!people.has(input.receiverId) || !row) throw notFound(ko.messages.receiverNotFound, 'UserNotFoundException');
         const notes = await notifier.record(tx, [
           {
             receiverId: input.receiverId,

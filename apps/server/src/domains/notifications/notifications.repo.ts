@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
@@ -20,49 +19,56 @@ export interface NewNotification {
   level: NotificationLevel;
 }
 
+export type StoredNotification = NewNotification & { id: string; createdAt: Date };
+
 /**
- * Makes `seq` order equal commit order per receiver. `seq` comes from a sequence when the row is inserted, but
- * transactions commit in any order; without this, a stream that already sent seq 11 could later learn of a
- * seq 10 committed after it, and a reconnect "after 11" would skip it. Holding a per-receiver transaction
- * lock from before the insert until commit rules that out. Broadcasts take one exclusive lock instead, which
- * every per-receiver writer holds shared. Keys are taken in one sorted order, so writers cannot deadlock.
+ * The advisory locks that make `seq` order equal commit order per receiver. `seq` comes from a sequence when
+ * the row is inserted, but transactions commit in any order; without this, a stream that already sent seq 11
+ * could later learn of a seq 10 committed after it, and a reconnect "after 11" would skip it. A per-receiver
+ * transaction lock held from before the insert until commit rules that out. Broadcasts take one exclusive
+ * lock instead, which every per-receiver writer holds shared. Keys are taken in one sorted order, so writers
+ * cannot deadlock.
  */
-async function lockReceivers(tx: Executor, receiverIds: readonly string[]): Promise<void> {
+function receiverLocks(receiverIds: readonly string[]): SQL {
   const unique = [...new Set(receiverIds)];
   const bulk = sql.raw(String(BULK_LOCK));
-  if (unique.length > BULK_THRESHOLD) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${bulk}, 0)`);
-    return;
-  }
+  if (unique.length > BULK_THRESHOLD) return sql`select pg_advisory_xact_lock(${bulk}, 0)`;
   const ids = sql.join(
     unique.map((id) => sql`${id}`),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     select pg_advisory_xact_lock_shared(${bulk}, 0),
       (select count(*) from (
         select pg_advisory_xact_lock(${sql.raw(String(RECEIVER_LOCK))}, h)
         from (select distinct hashtext(r) as h from unnest(array[${ids}]::text[]) as r order by h) as keys
-      ) as locked)`);
+      ) as taken)`;
 }
 
 export function createNotificationsRepo() {
-  async function insertLocked(tx: Executor, rows: readonly NewNotification[]): Promise<NotificationRow[]> {
-    await lockReceivers(tx, rows.map((r) => r.receiverId));
-    // Time-ordered ids: the list (createdAt, id) keeps creation order within a millisecond.
-    const values = rows.map((r) => {
-      const { id, at } = uuidV7();
-      return { ...r, id, createdAt: at };
-    });
-    return tx.insert(notifications).values(values).returning();
-  }
-
   return {
-    /** Inserts in the caller's transaction (or a new one), ordered per receiver (see lockReceivers). */
-    async insert(executor: Executor, rows: readonly NewNotification[]): Promise<NotificationRow[]> {
+    /**
+     * Inserts in one statement that first takes the receivers' locks (see receiverLocks): in the caller's
+     * transaction the locks last until its commit; alone, the statement is its own transaction. Ids are
+     * time-ordered, so the list's (createdAt, id) order keeps creation order within a millisecond.
+     */
+    async insert(db: Executor, rows: readonly NewNotification[]): Promise<StoredNotification[]> {
       if (rows.length === 0) return [];
-      if (executor instanceof PgTransaction) return insertLocked(executor, rows);
-      return executor.transaction((tx) => insertLocked(tx, rows));
+      const stored = rows.map((r) => {
+        const { id, at } = uuidV7();
+        return { ...r, id, createdAt: at };
+      });
+      const values = sql.join(
+        stored.map((r) => sql`(${r.id}::uuid, ${r.receiverId}::uuid, ${r.title}, ${r.content}, ${r.level}, ${r.createdAt.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      // The join with the one-row lock subquery makes every row (and its seq) wait for the locks.
+      await db.execute(sql`
+        insert into notifications (id, receiver_id, title, content, level, created_at)
+        select v.id, v.receiver_id, v.title, v.content, v.level, v.created_at
+        from (values ${values}) as v(id, receiver_id, title, content, level, created_at)
+        cross join (${receiverLocks(rows.map((r) => r.receiverId))}) as locked`);
+      return stored;
     },
 
     /** Unread notifications of a user, newest first, keyset paged. */
