@@ -10,7 +10,7 @@ import type { ClosetGarment, RecommendationsRepo, WeatherRow, WearRow } from './
 import { createClosetCache, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
 
-/** Garment wears read per request: enough for months of daily posts. */
+/** Worn garments kept in a user's history: months of daily posts. */
 const HISTORY_LIMIT = 300;
 
 export interface RecommendationsServiceDeps {
