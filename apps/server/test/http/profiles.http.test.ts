@@ -98,6 +98,13 @@ describe('profiles', () => {
       expect(keep.body.temperatureSensitivity).toBe(4);
     });
 
+    it('takes a plain JSON body from API clients that send no image', async () => {
+      const res = await http.patch(url(me.id), { token: me.accessToken, json: { temperatureSensitivity: 1.5 } });
+      expect(res.status).toBe(200);
+      expect(res.body.temperatureSensitivity).toBe(1.5);
+      expect((await http.patch(url(me.id), { token: me.accessToken, json: { temperatureSensitivity: '1.5' } })).status).toBe(400);
+    });
+
     it('refuses bad fields with 400 and field details', async () => {
       const cases: [unknown, string][] = [
         [{ name: 'x' }, 'name'],
