@@ -253,6 +253,17 @@ export const ko = {
     alertWind: (speed: number) => `내일은 바람이 강하게 불어요(초속 ${speed}m). 바람막이를 챙기세요.`,
     weatherNotFound: '날씨 정보를 찾을 수 없습니다.',
     loadFailed: '날씨 정보를 불러오지 못했습니다.',
+    // weather home page (web)
+    dayDate: (month: number, day: number) => `${month}월 ${day}일`,
+    sameAsYesterday: '어제와 같아요',
+    minTemperature: '최저',
+    maxTemperature: '최고',
+    forecastDays: '5일 예보',
+    currentLocation: '현재 위치',
+    locating: '위치를 확인하는 중...',
+    loading: '날씨를 불러오는 중...',
+    locationAborted: '위치를 알 수 없어 날씨를 보여드릴 수 없어요.',
+    locationAbortedHint: '위치 새로고침을 눌러 현재 위치를 알려주세요.',
   },
   recommendations: {
     heading: '#추천 OOTD',
@@ -262,6 +273,8 @@ export const ko = {
     empty: '추천할 옷을 찾을 수 없습니다.',
     emptyCloset: 'OOTD 추천을 위해 옷장에 옷을 등록해보세요',
     goToCloset: '옷 등록하러 가기',
+    clothesList: '추천 옷 목록',
+    loadFailed: '추천을 불러오지 못했습니다.',
     /** Pieces of the server's `reason` (RecommendationDto), joined with ', ' and ' · '. */
     reason: {
       feelsLike: (degrees: number) => `체감 ${degrees}°C`,
@@ -457,6 +470,8 @@ export const ko = {
     created: 'OOTD 등록이 완료되었습니다.',
     createFailed: 'OOTD 등록을 실패했습니다.',
     viewCreated: '등록된 피드 확인',
+    ootdContentLabel: 'OOTD 설명',
+    ootdClothes: '함께 등록할 옷',
     missingInfo: '필요한 정보가 없습니다.',
     contentRequired: '1 OOTD에 대한 설명을 입력해주세요.',
     noClothes: '의상 정보가 없습니다',
