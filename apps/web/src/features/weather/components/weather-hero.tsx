@@ -1,0 +1,121 @@
+import { LocateFixed, MapPin, MapPinOff, RotateCw } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { ko } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { CurrentWeather } from '@/features/weather/components/current-weather';
+import { ForecastStrip } from '@/features/weather/components/forecast-strip';
+import { WeatherBackdrop } from '@/features/weather/components/weather-backdrop';
+import { WeatherNotices } from '@/features/weather/components/weather-notices';
+import type { WeatherHome } from '@/features/weather/hooks/use-weather-home';
+import { cn } from '@/utils/cn';
+
+interface WeatherHeroProps {
+  state: WeatherHome;
+  locationNames: string[] | null;
+  relocating: boolean;
+  onRefreshLocation(): void;
+  onRetry(): void;
+  onSelect(id: string): void;
+}
+
+/**
+ * The top of the weather home (spec §2): the place with its refresh-location button, the selected day's
+ * weather over a sky that matches it, and the five-day strip.
+ */
+export function WeatherHero({ state, locationNames, relocating, onRefreshLocation, onRetry, onSelect }: WeatherHeroProps) {
+  const day = state.status === 'ready' ? state.selected : null;
+  const busy = state.status === 'locating' || state.status === 'loading';
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      className="relative isolate overflow-hidden rounded-[28px] text-white shadow-[0_12px_40px_-16px_rgba(30,64,140,0.55)]"
+    >
+      <WeatherBackdrop skyStatus={day?.skyStatus} precipitationType={day?.precipitation.type} />
+      <div className="relative flex min-h-[420px] flex-col gap-7 p-8">
+        <header className="flex items-center justify-between gap-4">
+          <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-xl font-bold">
+            <MapPin className="size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />
+            <span className="truncate" data-testid="location-name">
+              {locationNames?.length ? locationNames.join(' ') : state.status === 'no-location' ? ko.weather.locationUnavailable : ko.weather.locating}
+            </span>
+          </h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRefreshLocation}
+            disabled={relocating}
+            aria-busy={relocating}
+            className="shrink-0 rounded-full bg-white/15 text-white ring-1 ring-white/25 backdrop-blur-sm hover:bg-white/25 disabled:text-white/70"
+          >
+            <LocateFixed className={cn('size-4', relocating && 'animate-pulse')} aria-hidden />
+            {ko.weather.refreshLocation}
+          </Button>
+        </header>
+
+        {state.status === 'ready' ? (
+          <>
+            <WeatherNotices days={state.days} />
+            <div className="flex flex-1 flex-col justify-end gap-7">
+              <CurrentWeather day={state.selected} />
+              <ForecastStrip days={state.days} selectedId={state.selected.id} onSelect={onSelect} />
+            </div>
+          </>
+        ) : state.status === 'error' ? (
+          <Message icon={<RotateCw className="size-7" aria-hidden />} role="alert" title={ko.weather.loadFailed} detail={state.message === ko.weather.loadFailed ? undefined : state.message}>
+            <Button onClick={onRetry} className="bg-white text-brand-600 hover:bg-white/90">
+              {ko.common.retry}
+            </Button>
+          </Message>
+        ) : state.status === 'no-location' ? (
+          <Message icon={<MapPinOff className="size-7" aria-hidden />} role="alert" title={ko.weather.locationAborted} detail={ko.weather.locationAbortedHint} />
+        ) : (
+          <WeatherSkeleton label={state.status === 'locating' ? ko.weather.locating : ko.weather.loading} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Message({ icon, title, detail, role, children }: { icon: ReactNode; title: string; detail?: string; role: 'alert'; children?: ReactNode }) {
+  return (
+    <div role={role} className="flex flex-1 flex-col items-center justify-center gap-3 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">{icon}</span>
+      <p className="text-lg font-bold">{title}</p>
+      {detail ? <p className="text-[15px] text-white/85">{detail}</p> : null}
+      {children ? <div className="mt-2">{children}</div> : null}
+    </div>
+  );
+}
+
+/** The shape of the summary and the strip while the place or the forecast is on its way. */
+function WeatherSkeleton({ label }: { label: string }) {
+  return (
+    <div className="flex flex-1 flex-col justify-end gap-7">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      <div aria-hidden className="flex animate-pulse flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex items-center gap-6">
+          <div className="size-24 rounded-[28px] bg-white/15" />
+          <div className="flex flex-col gap-3">
+            <div className="h-4 w-24 rounded bg-white/20" />
+            <div className="h-14 w-40 rounded-xl bg-white/20" />
+            <div className="h-5 w-56 rounded bg-white/15" />
+          </div>
+        </div>
+        <div className="grid grid-cols-3 gap-3 lg:w-[440px]">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-[84px] rounded-2xl bg-white/12" />
+          ))}
+        </div>
+      </div>
+      <div aria-hidden className="grid animate-pulse grid-cols-5 gap-2.5">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="h-[124px] rounded-2xl bg-white/12" />
+        ))}
+      </div>
+    </div>
+  );
+}

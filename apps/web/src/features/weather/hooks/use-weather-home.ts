@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ko, type Location, type WeatherDto } from '@otboo/contract';
+import { getWeathers } from '@/features/weather/api/get-weathers';
+import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
+import { ApiError } from '@/lib/api-client';
+import { getCoordinates, type Coordinates } from '@/utils/get-coordinates';
+
+/** The place the page shows; `names` are known at once when it comes from the profile. */
+interface Place extends Coordinates {
+  names?: string[];
+}
+
+type Fetched = { key: string; days: WeatherDto[]; error: null } | { key: string; days: null; error: string };
+
+export type WeatherHome =
+  | { status: 'locating' }
+  /** The user cancelled the prompts (or answered zero): there is nothing to show until they refresh. */
+  | { status: 'no-location' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; days: WeatherDto[]; selected: WeatherDto };
+
+/** The profile's saved location: undefined while the profile is not known yet, null when none is saved. */
+export type ProfileLocation = Pick<Location, 'longitude' | 'latitude' | 'locationNames'> | null | undefined;
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : ko.weather.loadFailed;
+}
+
+/**
+ * The weather home's data (spec §2, §4): picks the place (profile, else geolocation, else prompts), loads
+ * the five days for it, keeps the selected day (the first one whenever a list arrives) and re-acquires the
+ * browser location on refresh. A new profile location moves the page there and reloads.
+ */
+export function useWeatherHome(profileLocation: ProfileLocation) {
+  const [place, setPlace] = useState<Place | null>(null);
+  const [aborted, setAborted] = useState(false);
+  const [relocating, setRelocating] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const known = profileLocation !== undefined;
+  const savedLongitude = profileLocation?.longitude;
+  const savedLatitude = profileLocation?.latitude;
+  const savedNames = profileLocation?.locationNames.join('\u0000');
+
+  // One lookup per source: StrictMode's second effect run must not ask the browser or the user twice.
+  const lookup = useRef<{ source: string; result: Promise<Coordinates | null> } | null>(null);
+
+  useEffect(() => {
+    if (!known) return;
+    const saved =
+      savedLongitude !== undefined && savedLatitude !== undefined ? { longitude: savedLongitude, latitude: savedLatitude } : null;
+    const source = saved ? `${saved.longitude},${saved.latitude}` : 'device';
+    if (lookup.current?.source !== source) lookup.current = { source, result: weatherCoordinates(saved) };
+    let active = true;
+    void lookup.current.result.then((found) => {
+      if (!active) return;
+      if (found) {
+        setPlace({ ...found, names: saved && savedNames ? savedNames.split('\u0000') : undefined });
+        setAborted(false);
+      } else {
+        setAborted(true);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [known, savedLongitude, savedLatitude, savedNames]);
+
+  const longitude = place?.longitude;
+  const latitude = place?.latitude;
+  const key = longitude !== undefined && latitude !== undefined ? `${longitude},${latitude}#${attempt}` : null;
+
+  useEffect(() => {
+    if (key === null || longitude === undefined || latitude === undefined) return;
+    let active = true;
+    getWeathers({ longitude, latitude }).then(
+      (days) => {
+        if (active) setFetched({ key, days, error: null });
+      },
+      (error: unknown) => {
+        if (active) setFetched({ key, days: null, error: messageOf(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [key, longitude, latitude]);
+
+  /** The refresh-location button: asks the browser (or the prompts) again; cancelling keeps the current place. */
+  const refresh = useCallback(async () => {
+    setRelocating(true);
+    try {
+      const found = await getCoordinates();
+      if (found) {
+        setPlace(found);
+        setAborted(false);
+        setAttempt((n) => n + 1);
+      }
+    } finally {
+      setRelocating(false);
+    }
+  }, []);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  let state: WeatherHome;
+  if (!place) state = aborted ? { status: 'no-location' } : { status: 'locating' };
+  else if (fetched?.key !== key) state = { status: 'loading' };
+  else if (fetched.error !== null) state = { status: 'error', message: fetched.error };
+  else if (fetched.days.length === 0) state = { status: 'error', message: ko.weather.loadFailed };
+  else {
+    const selected = fetched.days.find((day) => day.id === selectedId) ?? fetched.days[0]!;
+    state = { status: 'ready', days: fetched.days, selected };
+  }
+
+  const locationNames = state.status === 'ready' ? state.selected.location.locationNames : (place?.names ?? null);
+
+  return { state, locationNames, relocating, refresh, retry, select: setSelectedId };
+}
