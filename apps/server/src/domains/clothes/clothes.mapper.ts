@@ -2,7 +2,10 @@ import type { ClothesAttributeDto, ClothesDto, OotdDto } from '@otboo/contract';
 import { fileUrl } from '../../adapters/storage/storage.js';
 import type { ClothesRow } from './clothes.repo.js';
 
-export function toClothesDto(row: ClothesRow, attributes: readonly ClothesAttributeDto[]): ClothesDto {
+/** The columns a DTO shows; full rows and closet page rows both have them. */
+type ClothesFields = Pick<ClothesRow, 'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt'>;
+
+export function toClothesDto(row: ClothesFields, attributes: readonly ClothesAttributeDto[]): ClothesDto {
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -16,7 +19,7 @@ export function toClothesDto(row: ClothesRow, attributes: readonly ClothesAttrib
 }
 
 /** A garment as worn in an outfit (recommendations, feeds). */
-export function toOotdDto(row: ClothesRow, attributes: readonly ClothesAttributeDto[]): OotdDto {
+export function toOotdDto(row: ClothesFields, attributes: readonly ClothesAttributeDto[]): OotdDto {
   return {
     clothesId: row.id,
     name: row.name,

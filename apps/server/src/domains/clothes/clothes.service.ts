@@ -101,16 +101,14 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
   return {
     async list(query: ClothesListQuery): Promise<CursorPage<ClothesDto>> {
       const filter = { ownerId: query.ownerId, typeEqual: query.typeEqual, keywordLike: query.keywordLike };
-      const rows = await repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter });
-      // A page past the end has no row to carry the count; only then is it asked for on its own.
-      const totalCount = rows[0]?.totalCount ?? (query.cursor === undefined ? 0 : await repo.count(db, filter));
+      const { rows, totalCount } = await repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter });
       return toPage(
         rows,
         query.limit,
         totalCount,
         { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
         (r) => ({ sortKey: r.createdAt, id: r.id }),
-        ({ totalCount: _total, attributes, ...row }) => toClothesDto(row, attributes),
+        ({ attributes, ...row }) => toClothesDto(row, attributes),
       );
     },
 
