@@ -1,0 +1,124 @@
+import { PenLine, RefreshCw, SearchX, Shirt, Sparkles } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ko } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { RecommendedClothesCard, RecommendedClothesSkeleton } from '@/features/recommendations/components/recommended-clothes-card';
+import type { RecommendationView } from '@/features/recommendations/hooks/use-recommendation';
+
+/** Placeholder cards while an outfit loads (spec §9). */
+export const RECOMMENDATION_SKELETONS = 10;
+
+const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-5';
+
+interface RecommendationPanelProps {
+  view: RecommendationView;
+  onAnother(): void;
+  onRetry(): void;
+  onRegister(): void;
+}
+
+/**
+ * '#추천 OOTD' (spec §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
+ * and 'OOTD 등록'; skeletons while loading; an invitation to fill an empty closet.
+ */
+export function RecommendationPanel({ view, onAnother, onRetry, onRegister }: RecommendationPanelProps) {
+  const loading = view.status === 'loading' || view.status === 'idle';
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} aria-busy={loading} className="flex flex-col gap-5 rounded-[28px] bg-white p-8 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-2">
+          <h2 id={headingId} className="text-2xl font-bold text-ink">
+            {ko.recommendations.heading}
+          </h2>
+          <Reason view={view} />
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" onClick={onAnother} disabled={loading}>
+            <RefreshCw className={loading ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+            {loading ? ko.recommendations.recommending : ko.recommendations.another}
+          </Button>
+          <Button onClick={onRegister}>
+            <PenLine className="size-4" aria-hidden />
+            {ko.recommendations.registerOotd}
+          </Button>
+        </div>
+      </header>
+      <Body view={view} onRetry={onRetry} />
+    </section>
+  );
+}
+
+function Reason({ view }: { view: RecommendationView }) {
+  if (view.status === 'ready') {
+    return (
+      <p className="flex items-start gap-2 text-[15px] text-ink-soft" data-testid="recommendation-reason">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
+        <span>{view.recommendation.reason}</span>
+      </p>
+    );
+  }
+  if (view.status === 'error') return null;
+  return <div aria-hidden className="h-5 w-72 max-w-full animate-pulse rounded bg-surface" />;
+}
+
+function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) {
+  if (view.status === 'idle' || view.status === 'loading') {
+    return (
+      <>
+        <span role="status" className="sr-only">
+          {ko.recommendations.recommending}
+        </span>
+        <div className={GRID} data-testid="recommendation-skeletons">
+          {Array.from({ length: RECOMMENDATION_SKELETONS }, (_, i) => (
+            <RecommendedClothesSkeleton key={i} />
+          ))}
+        </div>
+      </>
+    );
+  }
+  if (view.status === 'error') {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+        <p className="text-[15px] text-red-500">{view.message}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {ko.common.retry}
+        </Button>
+      </div>
+    );
+  }
+  const { clothes } = view.recommendation;
+  if (clothes.length > 0) {
+    return (
+      <ul className={GRID} aria-label={ko.recommendations.clothesList}>
+        {clothes.map((item, i) => (
+          <li key={item.clothesId ?? i}>
+            <RecommendedClothesCard clothes={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (view.closetEmpty) {
+    return (
+      <Empty icon={<Shirt className="size-8" aria-hidden />} text={ko.recommendations.emptyCloset}>
+        <Button asChild>
+          <Link to={paths.closet.href()}>{ko.recommendations.goToCloset}</Link>
+        </Button>
+      </Empty>
+    );
+  }
+  return <Empty icon={<SearchX className="size-8" aria-hidden />} text={ko.recommendations.empty} />;
+}
+
+function Empty({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-4 rounded-[var(--radius-card)] border border-dashed border-line bg-surface-soft px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-500">{icon}</span>
+      <p className="text-lg font-bold text-ink">{text}</p>
+      {children}
+    </div>
+  );
+}
