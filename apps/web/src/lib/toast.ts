@@ -8,9 +8,16 @@ export const TOAST_SETTINGS = {
   width: 356,
 } as const;
 
+/** A button inside a toast (e.g. '등록된 피드 확인'); clicking it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+}
+
 /** The app's toasts; components call these instead of sonner so that the look stays in one place. */
 export const toast = {
-  success: (message: string) => sonner.success(message),
+  success: (message: string, action?: ToastAction) =>
+    sonner.success(message, action ? { action: { label: action.label, onClick: () => action.onClick() } } : undefined),
   error: (message: string) => sonner.error(message),
   warning: (message: string) => sonner.warning(message),
   info: (message: string) => sonner.info(message),
