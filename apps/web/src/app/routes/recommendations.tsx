@@ -1,12 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { getClothes } from '@/features/clothes/api/get-clothes';
+import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
+import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
+import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
+import { useRecommendation } from '@/features/recommendations/hooks/use-recommendation';
+import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { WeatherHero } from '@/features/weather/components/weather-hero';
+import { useWeatherHome, type ProfileLocation } from '@/features/weather/hooks/use-weather-home';
+import { useSession } from '@/stores/session';
 
-/** /recommendations — the screen arrives in a later release; until then it says so. */
+/**
+ * The profile's saved location once the profile is known. The page loads the profile itself so that a
+ * location saved elsewhere since the last visit is used; a profile that cannot be loaded counts as none.
+ */
+function useProfileLocation(userId: string | undefined): ProfileLocation {
+  const profile = useMyProfile((s) => s.profile);
+  const [settledFor, setSettledFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    void useMyProfile
+      .getState()
+      .load(userId)
+      .then(() => {
+        if (active) setSettledFor(userId);
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  if (!userId) return undefined;
+  if (profile?.userId === userId) return profile.location;
+  return settledFor === userId ? null : undefined;
+}
+
+/** /recommendations — the weather home: the place's five days, the outfit for the selected day and OOTD posting. */
 export function RecommendationsRoute() {
+  const userId = useSession((s) => s.user?.id);
+  const weather = useWeatherHome(useProfileLocation(userId));
+  const selected = weather.state.status === 'ready' ? weather.state.selected : null;
+
+  // Asked only when an outfit comes back empty: an empty closet gets the invitation to add clothes.
+  const isClosetEmpty = useCallback(async () => {
+    if (!userId) return false;
+    const page = await getClothes({ ownerId: userId, limit: 1 });
+    return page.totalCount === 0;
+  }, [userId]);
+  const { view, another, retry } = useRecommendation(selected?.id ?? null, isClosetEmpty);
+
+  const [registering, setRegistering] = useState(false);
+  const feedDialog = useFeedDialog();
+
   return (
     <Page title={ko.layout.sidebarRecommendations}>
-      <ComingSoon />
+      <div className="flex flex-col gap-8">
+        <WeatherHero
+          state={weather.state}
+          locationNames={weather.locationNames}
+          relocating={weather.relocating}
+          onRefreshLocation={() => void weather.refresh()}
+          onRetry={weather.retry}
+          onSelect={weather.select}
+        />
+        <RecommendationPanel view={view} onAnother={another} onRetry={retry} onRegister={() => setRegistering(true)} />
+      </div>
+      <OotdDialog
+        open={registering}
+        onOpenChange={setRegistering}
+        authorId={userId}
+        weatherId={selected?.id}
+        clothes={view.status === 'ready' ? view.recommendation.clothes : null}
+        onViewFeed={feedDialog.show}
+      />
+      <FeedDetailDialog
+        feedId={feedDialog.feed?.id ?? null}
+        initialFeed={feedDialog.feed ?? undefined}
+        open={feedDialog.open}
+        onOpenChange={feedDialog.onOpenChange}
+      />
     </Page>
   );
 }
