@@ -4,6 +4,7 @@ import { httpClient, type HttpClient } from '../support/http.js';
 import { notificationsOf, openSse, type SseConnection } from '../support/sse-client.js';
 import { createTestDatabase, startServer, type TestServer } from '../support/start-server.js';
 import { openDmSender, sendDirectMessage } from '../support/stomp-client.js';
+import { createAccessTokens } from '../../src/domains/auth/tokens.js';
 
 const HEARTBEAT_MS = 200;
 const realtime = { sse: { heartbeatMs: HEARTBEAT_MS } };
@@ -35,8 +36,9 @@ describe('SSE at /api/sse', () => {
     await server?.close();
   });
 
-  it('answers 401 JSON without a token or with a bad one', async () => {
-    for (const token of [undefined, 'garbage', `${bob.accessToken}x`]) {
+  it('answers 401 JSON without a token or with a bad or expired one', async () => {
+    const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({ userId: bob.id, sessionId: bob.id, role: 'USER' });
+    for (const token of [undefined, 'garbage', `${bob.accessToken}x`, expired]) {
       const conn = await sse(server.url, { token });
       expect(conn.status).toBe(401);
       expect(conn.headers['content-type']).toMatch(/application\/json/);

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 import { connectStompJs, directMessageTopic, DM_SEND_DESTINATION, openRawStomp, type StompJsTransport } from '../support/stomp-client.js';
+import { createAccessTokens } from '../../src/domains/auth/tokens.js';
 
 /** STOMP over SockJS and raw WebSocket at /ws: auth, topic authorisation, the echo, limits and bad input. */
 describe('STOMP at /ws', () => {
@@ -16,7 +17,8 @@ describe('STOMP at /ws', () => {
   let topic: string;
 
   beforeAll(async () => {
-    server = await startServer({ overrides: { realtime: { stomp: { heartbeatMs: 4000, connectTimeoutMs: 1500 } } } });
+    // A short server heart-beat: stompjs (4000,4000) still negotiates 4000; raw clients can ask for less.
+    server = await startServer({ overrides: { realtime: { stomp: { heartbeatMs: 500, connectTimeoutMs: 1500 } } } });
     http = httpClient(server.url);
     [alice, bob, carol] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
     topic = directMessageTopic(alice.id, bob.id);
@@ -26,8 +28,10 @@ describe('STOMP at /ws', () => {
   });
 
   describe('CONNECT', () => {
-    it('refuses a CONNECT without a token, with a bad one and with an expired session: ERROR, then close', async () => {
-      for (const token of [undefined, 'not-a-jwt', `${alice.accessToken.slice(0, -4)}AAAA`]) {
+    it('refuses a CONNECT without a token, with a bad, forged or expired one, and of an ended session: ERROR, then close', async () => {
+      const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({ userId: alice.id, sessionId: alice.dto.id, role: 'USER' });
+      const forged = await createAccessTokens('someone-elses-secret-0123456789abcdef', 60_000).sign({ userId: alice.id, sessionId: alice.dto.id, role: 'ADMIN' });
+      for (const token of [undefined, 'not-a-jwt', `${alice.accessToken.slice(0, -4)}AAAA`, expired, forged]) {
         const stomp = await openRawStomp(server.url);
         const answer = await stomp.connect(token);
         expect(answer.command).toBe('ERROR');
@@ -43,12 +47,30 @@ describe('STOMP at /ws', () => {
       await stomp.closed;
     });
 
-    it('answers CONNECTED with version 1.2 and the negotiated heart-beat', async () => {
+    it('answers CONNECTED with version 1.2 and the server\'s heart-beat', async () => {
       const stomp = await openRawStomp(server.url);
       const connected = await stomp.connect(alice.accessToken, { 'heart-beat': '4000,4000', 'accept-version': '1.2' });
       expect(connected.command).toBe('CONNECTED');
-      expect(connected.headers).toMatchObject({ version: '1.2', 'heart-beat': '4000,4000', 'user-name': alice.id });
+      expect(connected.headers).toMatchObject({ version: '1.2', 'heart-beat': '500,500', 'user-name': alice.id });
       stomp.close();
+    });
+
+    it('sends heart-beats and closes a peer that stops sending its own', async () => {
+      const stomp = await openRawStomp(server.url);
+      const started = Date.now();
+      await stomp.connect(alice.accessToken, { 'heart-beat': '500,500' });
+      // A live peer: beats for a while, and the server beats back.
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        stomp.sendRaw('\n');
+      }
+      expect(stomp.isClosed).toBe(false);
+      expect(stomp.received.filter((t) => t === '\n').length).toBeGreaterThanOrEqual(1);
+      // Then silence: closed after about twice the interval, with an ERROR first.
+      const { code } = await stomp.closed;
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(code).toBe(1000);
+      expect(stomp.frames.at(-1)!.headers.message).toBe('하트비트가 없어 연결을 종료합니다.');
     });
 
     it('closes a socket that never sends CONNECT', async () => {
