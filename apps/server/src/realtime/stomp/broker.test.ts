@@ -282,6 +282,19 @@ describe('STOMP broker: SEND, transactions, DISCONNECT', () => {
     await vi.waitFor(() => expect(alice.last()!.command).toBe('ERROR'));
   });
 
+  it('cuts off a client that floods frames faster than they are handled', async () => {
+    const { connected, sent } = setup({ maxPendingFrames: 10 });
+    const alice = await connected();
+    let burst = '';
+    for (let i = 0; i < 50; i++) burst += encodeFrame({ command: 'SEND', headers: { destination: '/pub/x' }, body: `m${i}` });
+    alice.connection.receive(burst);
+    expect(alice.last()!.headers.message).toBe('처리할 프레임이 너무 많습니다. 잠시 후 다시 연결해주세요.');
+    expect(alice.closed).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    // The one in progress finishes; nothing queued behind it runs.
+    expect(sent.length).toBeLessThanOrEqual(1);
+  });
+
   it('DISCONNECT answers its receipt and closes cleanly', async () => {
     const { connected, broker } = setup();
     const alice = await connected();

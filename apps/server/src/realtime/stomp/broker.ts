@@ -53,7 +53,7 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
   maxFrameBytes: 64 * 1024,
   maxHeaders: 64,
   maxSubscriptions: 100,
-  maxPendingFrames: 256,
+  maxPendingFrames: 64,
   maxTransactions: 8,
   maxFramesPerTransaction: 100,
   maxBufferedBytes: 1024 * 1024,
