@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_DIR, scratchDataDir, scratchPostgres, startBuiltServer } from '../support/servers.js';
@@ -29,6 +30,38 @@ function startupParts(dataDir: string): { modules: number; open: number; migrate
   return JSON.parse(res.stdout.trim().split('\n').pop()!);
 }
 
+/** Packages the built server imports statically (not `node:` built-ins, not our contract). */
+async function staticPackages(dir = path.join(SERVER_DIR, 'dist')): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) for (const p of await staticPackages(file)) found.add(p);
+    else if (entry.name.endsWith('.js')) {
+      for (const m of (await readFile(file, 'utf8')).matchAll(/^import [^;]*?from '([^.'][^']*)'/gm)) {
+        const spec = m[1]!;
+        if (spec.startsWith('node:') || spec.startsWith('@otboo/')) continue;
+        found.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+      }
+    }
+  }
+  return found;
+}
+
+/** Import time of each package on its own, in a fresh process: which ones make module loading slow. */
+async function heaviestImports(count: number): Promise<string> {
+  const times: [string, number][] = [];
+  for (const pkg of await staticPackages()) {
+    const code = `const t = performance.now(); await import(${JSON.stringify(pkg)}); console.log(performance.now() - t);`;
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: SERVER_DIR, encoding: 'utf8' });
+    if (res.status === 0) times.push([pkg, Number(res.stdout.trim())]);
+  }
+  times.sort((a, b) => b[1] - a[1]);
+  return times
+    .slice(0, count)
+    .map(([pkg, ms]) => `${pkg} ${Math.round(ms)}`)
+    .join(', ');
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'startup',
@@ -55,7 +88,10 @@ export const scenarios: Scenario[] = [
 
         const parts = [0, 1, 2].map(() => startupParts(data.dir));
         rows.push(
-          timingRow('  part: node + app modules loaded', parts.map((p) => p.modules), { database: 'pglite' }),
+          timingRow('  part: node + app modules loaded', parts.map((p) => p.modules), {
+            database: 'pglite',
+            notes: `heaviest imports (ms, alone): ${await heaviestImports(6)}`,
+          }),
           timingRow('  part: PGlite open (existing)', parts.map((p) => p.open), { database: 'pglite' }),
           timingRow('  part: migrations check', parts.map((p) => p.migrate), { database: 'pglite' }),
         );
