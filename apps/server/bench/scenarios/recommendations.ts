@@ -1,55 +1,29 @@
 /**
- * Benchmark of GET /api/recommendations for one user with a 1,000-garment closet, next to a hello-world Fastify
- * server measured in the same run. Standalone (the shared bench runner did not exist when it was written):
+ * Recommendation benchmark (run by `npm run bench -- recommendations` at the repository root; see bench/run.ts):
  *
- *   node --import tsx bench/scenarios/recommendations.ts [--db=pglite|postgres] [--garments=1000]
- *        [--connections=50] [--duration=10] [--sequential=2000]
+ * - `recommendations.get`: GET /api/recommendations for one user with a 1,000-garment closet (one to four of the
+ *   두께/계절/소재/방수 attributes each) and 120 OOTD posts (history), against the built server in its own
+ *   process, per database: first one connection (requests one after another; the notes give the client-measured
+ *   p50/p99 to 0.01 ms), then `--connections` connections for `--duration` seconds. Each row's notes also give the
+ *   server process's CPU time per request (from /proc; with PostgreSQL it leaves out the database server's own
+ *   CPU), which other load on the machine disturbs less than wall-clock figures.
  *
- * A child process starts the real app on 127.0.0.1 with a fresh database (a temporary PGlite folder, or a new
- * database on the local PostgreSQL server that is dropped afterwards) and a bare Fastify `{hello: 'world'}` server,
- * signs a user up through the API, and writes the closet (with 두께/계절/소재/방수 attributes), a forecast and 120
- * OOTD posts straight into the database. This process then measures:
- *   - one connection, requests one after another: p50/p99 latency measured by the client (sub-millisecond);
- *   - `--connections` concurrent connections for `--duration` seconds with autocannon: requests/s, p50/p99, first
- *     against the hello-world route (the framework's ceiling on this machine), then the recommendations;
- *   - for each, the server process's CPU time per request (less sensitive to other load on the machine than
- *     wall-clock figures; with PostgreSQL it leaves out the database server's own CPU).
- * Every request goes to loopback only. Repeated requests for the same day walk through "다른 옷 추천" rounds.
+ * Repeated requests for the same day walk through "다른 옷 추천" rounds, as a user pressing the button would.
+ * Every request goes to loopback only.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fork } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { eq as pgEq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import pg from 'pg';
+import { readdir, readFile } from 'node:fs/promises';
 import type { ClothesType } from '@otboo/contract';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { attributeDefs, clothes, clothesAttributes, feedClothes, feeds, weatherForecasts } from '../../src/db/schema/index.js';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { attributeDefs, clothes, clothesAttributes, feedClothes, feeds, profiles, users, weatherForecasts } from '../../src/db/schema/index.js';
+import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { runLoad } from '../support/load.js';
+import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
+import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../support/types.js';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
-// autocannon ships no types; only the fields read here are declared.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLOSET_SIZE = 1_000;
+const POSTS = 120;
+const SEQUENTIAL_REQUESTS = 2_000;
+const PASSWORD = 'bench1234!';
 
 const ITEMS: [string, ClothesType][] = [
   ['롱패딩', 'OUTER'], ['숏패딩', 'OUTER'], ['울코트', 'OUTER'], ['트렌치코트', 'OUTER'], ['가죽자켓', 'OUTER'],
@@ -69,69 +43,19 @@ const DEFINITIONS: [string, string[]][] = [
   ['방수', ['예', '아니오']],
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function json(url: string, init: RequestInit): Promise<any> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** The user, closet, forecast and post history the scenario measures against. */
-async function seed(database: Database, baseUrl: string, garments: number) {
-  const email = `bench.${Date.now().toString(36)}@otboo.bench`;
-  const password = 'bench1234!';
-  const user = await json(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, name: 'bench', password }),
-  });
-  const form = new FormData();
-  form.append('username', email);
-  form.append('password', password);
-  const { accessToken } = await json(`${baseUrl}/api/auth/sign-in`, { method: 'POST', body: form });
-
-  const { db } = database;
-  const defIds: string[] = [];
-  for (const [name, selectableValues] of DEFINITIONS) {
-    const [existing] = await db.select({ id: attributeDefs.id }).from(attributeDefs).where(pgEq(attributeDefs.name, name));
-    const [row] = existing ? [existing] : await db.insert(attributeDefs).values({ name, selectableValues }).returning({ id: attributeDefs.id });
-    defIds.push(row!.id);
-  }
-
-  const clothesRows = Array.from({ length: garments }, (_, i) => {
-    const [item, type] = ITEMS[i % ITEMS.length]!;
-    return { id: randomUUID(), ownerId: user.id as string, name: `${COLORS[i % COLORS.length]} ${item} ${i}`, type, imageKey: `clothes/${randomUUID()}.webp` };
-  });
-  const attributeRows = clothesRows.flatMap((c, i) =>
-    DEFINITIONS.map(([, values], d) => ({ clothesId: c.id, definitionId: defIds[d]!, value: values[(i + d) % values.length]! })).slice(0, 1 + (i % 4)),
-  );
-  for (let i = 0; i < clothesRows.length; i += 500) await db.insert(clothes).values(clothesRows.slice(i, i + 500));
-  for (let i = 0; i < attributeRows.length; i += 1000) await db.insert(clothesAttributes).values(attributeRows.slice(i, i + 1000));
-
-  const now = Date.now();
-  const weather = (temperature: number, daysAgo: number) => ({
+/** A stored forecast day `daysAgo` days back (0 = today) at `temperature` °C. */
+function forecast(temperature: number, daysAgo: number) {
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  return {
     source: 'open-meteo' as const,
     gridX: 60,
     gridY: 127,
     latitude: 37.5665,
     longitude: 126.978,
     locationNames: ['서울특별시', '중구', '명동'],
-    forecastDate: new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10),
-    forecastAt: new Date(now - daysAgo * 86_400_000),
-    forecastedAt: new Date(now - daysAgo * 86_400_000),
+    forecastDate: at.toISOString().slice(0, 10),
+    forecastAt: at,
+    forecastedAt: at,
     skyStatus: 'CLOUDY' as const,
     precipitationType: 'NONE' as const,
     precipitationAmount: 0,
@@ -146,189 +70,131 @@ async function seed(database: Database, baseUrl: string, garments: number) {
     windAsWord: 'WEAK' as const,
     batchId: randomUUID(),
     dayIndex: 0,
-  });
-  const [today] = await db.insert(weatherForecasts).values(weather(8, 0)).returning({ id: weatherForecasts.id });
-  // 120 posts over four months, 3–5 garments each, some in the last three days.
-  for (let f = 0; f < 120; f++) {
-    const [w] = await db.insert(weatherForecasts).values(weather(-5 + (f % 30), f)).returning({ id: weatherForecasts.id });
-    const [feed] = await db
-      .insert(feeds)
-      .values({ authorId: user.id, weatherId: w!.id, skyStatus: 'CLOUDY', precipitationType: 'NONE', content: `OOTD ${f}`, createdAt: new Date(now - f * 86_400_000) })
-      .returning({ id: feeds.id });
-    const worn = [0, 1, 2, 3, 4].slice(0, 3 + (f % 3)).map((k) => clothesRows[(f * 7 + k * 131) % clothesRows.length]!);
-    await db.insert(feedClothes).values(worn.map((c, position) => ({ feedId: feed!.id, position, clothesId: c.id, name: c.name, type: c.type })));
-  }
-  return { accessToken: accessToken as string, weatherId: today!.id };
-}
-
-export interface RecommendationsBenchOptions {
-  db: 'pglite' | 'postgres';
-  garments: number;
-  connections: number;
-  duration: number;
-  sequential: number;
-}
-
-interface Ready {
-  baseUrl: string;
-  helloUrl: string;
-  accessToken: string;
-  weatherId: string;
-  seconds: number;
-}
-
-/**
- * The server side, in a child process (so its CPU time per request can be read apart from the load generator's):
- * the real app and a bare Fastify hello-world, both on loopback.
- */
-async function serve(o: RecommendationsBenchOptions): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-bench-'));
-  const pgName = `otboo_bench_${Date.now().toString(36)}`;
-  let databaseUrl: string | undefined;
-  if (o.db === 'postgres') {
-    await withAdmin((c) => c.query(`create database ${pgName}`));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${pgName}`;
-    databaseUrl = url.toString();
-  }
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-    ADMIN_PASSWORD: 'admin1234!',
-    AUTH_RATE_PER_IP: '100000',
-    // Loopback only: upstream providers point at a closed port.
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    KMA_URL: 'http://127.0.0.1:9',
-    KAKAO_LOCAL_URL: 'http://127.0.0.1:9',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const database = await openDatabase(
-    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-  );
-  const app = await buildApp(config, { database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const hello = Fastify({ logger: false });
-  hello.get('/hello', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
-  const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/hello`;
-
-  const cleanup = async () => {
-    await hello.close();
-    await app.close();
-    await database.close();
-    if (o.db === 'postgres') await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`));
-    await rm(dataDir, { recursive: true, force: true });
   };
-  try {
-    const t0 = performance.now();
-    const seeded = await seed(database, baseUrl, o.garments);
-    const ready: Ready = { baseUrl, helloUrl, ...seeded, seconds: (performance.now() - t0) / 1000 };
-    process.send!({ ready });
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-  process.on('message', (m: { cpu?: true; stop?: true }) => {
-    if (m.cpu) {
-      const { user, system } = process.cpuUsage();
-      process.send!({ cpuMs: (user + system) / 1000 });
-    }
-    if (m.stop) void cleanup().then(() => process.exit(0));
-  });
 }
 
-/** Starts the server child, runs the loads from this process, and prints and returns the figures. */
-export async function runRecommendationsBench(o: RecommendationsBenchOptions) {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(o)], { execArgv: ['--import', 'tsx'] });
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (m: Record<string, unknown>) => {
-        if (!(key in m)) return;
-        child.off('message', onMessage);
-        resolve(m[key] as T);
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+/** The user, closet, today's forecast and post history, written straight into the database. */
+async function seed(target: { dataDir: string; databaseUrl?: string }, email: string): Promise<string> {
+  return withDatabase(target, async ({ db }) => {
+    const [user] = await db.insert(users).values({ email, name: 'recobench', passwordHash: await hashPassword(PASSWORD) }).returning({ id: users.id });
+    await db.insert(profiles).values({ userId: user!.id });
+    const defIds: string[] = [];
+    for (const [name, selectableValues] of DEFINITIONS) {
+      const [def] = await db.insert(attributeDefs).values({ name, selectableValues }).onConflictDoNothing().returning({ id: attributeDefs.id });
+      if (!def) throw new Error(`definition ${name} exists already in a fresh database`);
+      defIds.push(def.id);
+    }
+    const garments = Array.from({ length: CLOSET_SIZE }, (_, i) => {
+      const [item, type] = ITEMS[i % ITEMS.length]!;
+      return { id: randomUUID(), ownerId: user!.id, name: `${COLORS[i % COLORS.length]} ${item} ${i}`, type, imageKey: `clothes/${randomUUID()}.webp` };
     });
-  const serverCpuMs = () => {
-    const reply = next<number>('cpuMs');
-    child.send({ cpu: true });
-    return reply;
-  };
-
-  try {
-    const ready = await next<Ready>('ready');
-    console.log(`seeded ${o.garments} garments and 120 posts in ${ready.seconds.toFixed(1)} s (${o.db}); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    const url = `${ready.baseUrl}/api/recommendations?weatherId=${ready.weatherId}`;
-    const headers = { authorization: `Bearer ${ready.accessToken}` };
-
-    const first = await json(url, { headers });
-    console.log(`outfit: ${first.clothes.map((c: { name: string }) => c.name).join(', ')} — ${first.reason}`);
-    for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
-
-    const times: number[] = [];
-    const cpu0 = await serverCpuMs();
-    for (let i = 0; i < o.sequential; i++) {
-      const s = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
-      times.push(performance.now() - s);
-    }
-    const cpuPerRequest = ((await serverCpuMs()) - cpu0) / o.sequential;
-    times.sort((a, b) => a - b);
-    const sequential = {
-      requests: times.length,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
-      mean: times.reduce((a, b) => a + b, 0) / times.length,
-      serverCpuMs: cpuPerRequest,
-    };
-    console.log(
-      `GET /api/recommendations, 1 connection, ${sequential.requests} requests: p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms, mean ${sequential.mean.toFixed(2)} ms; server CPU ${cpuPerRequest.toFixed(2)} ms/request`,
+    const values = garments.flatMap((g, i) =>
+      DEFINITIONS.map(([, options], d) => ({ clothesId: g.id, definitionId: defIds[d]!, value: options[(i + d) % options.length]! })).slice(0, 1 + (i % 4)),
     );
+    for (let i = 0; i < garments.length; i += 500) await db.insert(clothes).values(garments.slice(i, i + 500));
+    for (let i = 0; i < values.length; i += 1000) await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
+    const [today] = await db.insert(weatherForecasts).values(forecast(8, 0)).returning({ id: weatherForecasts.id });
+    // Posts over four months, 3–5 garments each, a few in the last three days.
+    for (let f = 0; f < POSTS; f++) {
+      const [w] = await db.insert(weatherForecasts).values(forecast(-5 + (f % 30), f)).returning({ id: weatherForecasts.id });
+      const [feed] = await db
+        .insert(feeds)
+        .values({ authorId: user!.id, weatherId: w!.id, skyStatus: 'CLOUDY', precipitationType: 'NONE', content: `OOTD ${f}`, createdAt: new Date(Date.now() - f * 86_400_000) })
+        .returning({ id: feeds.id });
+      const worn = [0, 1, 2, 3, 4].slice(0, 3 + (f % 3)).map((k) => garments[(f * 7 + k * 131) % garments.length]!);
+      await db.insert(feedClothes).values(worn.map((g, position) => ({ feedId: feed!.id, position, clothesId: g.id, name: g.name, type: g.type })));
+    }
+    return today!.id;
+  });
+}
 
-    const load = async (label: string, target: string, h?: Record<string, string>) => {
-      const before = await serverCpuMs();
-      const r = await autocannon({ url: target, connections: o.connections, duration: o.duration, headers: h });
-      const cpuMs = ((await serverCpuMs()) - before) / Math.max(1, r.requests.total);
-      console.log(
-        `${label.padEnd(24)} ${o.connections} connections ${o.duration}s: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; server CPU ${cpuMs.toFixed(3)} ms/request`,
-      );
-      return { ...r, serverCpuMs: cpuMs };
-    };
-    const helloResult = await load('hello world (Fastify)', ready.helloUrl);
-    const recResult = await load('GET /api/recommendations', url, headers);
-    return { sequential, hello: helloResult, recommendations: recResult };
-  } finally {
-    child.send({ stop: true });
-    await new Promise((resolve) => child.once('exit', resolve));
+/** The built server's process, found by the port in its environment. */
+async function serverPid(port: number): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!(await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('dist/server.js')) continue;
+      if ((await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0').includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      /* a process that ended or is not ours */
+    }
   }
+  throw new Error(`no server process on port ${port}`);
 }
 
-if (process.argv[2] === '--serve') {
-  await serve(JSON.parse(process.argv[3]!) as RecommendationsBenchOptions);
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: 'pglite' },
-      garments: { type: 'string', default: '1000' },
-      connections: { type: 'string', default: '50' },
-      duration: { type: 'string', default: '10' },
-      sequential: { type: 'string', default: '2000' },
-    },
-  });
-  if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error('--db must be pglite or postgres');
-  await runRecommendationsBench({
-    db: values.db,
-    garments: Number(values.garments),
-    connections: Number(values.connections),
-    duration: Number(values.duration),
-    sequential: Number(values.sequential),
-  });
+/** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms on Linux). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function getScenario(ctx: BenchContext): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const kind of ctx.databases) {
+    const target = await benchTarget(kind);
+    try {
+      const email = `reco.${Date.now().toString(36)}@otboo.bench`;
+      const weatherId = await seed(target, email);
+      ctx.log(`${kind}: seeded a ${CLOSET_SIZE}-garment closet and ${POSTS} posts`);
+      const server = await startBuiltServer({ dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) });
+      try {
+        const pid = await serverPid(Number(new URL(server.url).port));
+        const { accessToken } = await signIn(server.url, email, PASSWORD);
+        const url = `${server.url}/api/recommendations?weatherId=${weatherId}`;
+        const headers = { authorization: `Bearer ${accessToken}` };
+        const first = await fetch(url, { headers });
+        const body = (await first.json()) as { clothes: { name: string }[]; reason: string };
+        if (first.status !== 200 || body.clothes.length < 3) throw new Error(`unexpected recommendation: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
+        ctx.log(`${kind}: ${body.clothes.map((c) => c.name).join(', ')} — ${body.reason}`);
+        for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+
+        // One connection, one request after another, timed by the client.
+        const times: number[] = [];
+        let cpu = await cpuMsOf(pid);
+        for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
+          const t = performance.now();
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`status ${res.status}`);
+          times.push(performance.now() - t);
+        }
+        const sequentialCpu = ((await cpuMsOf(pid)) - cpu) / SEQUENTIAL_REQUESTS;
+        times.sort((a, b) => a - b);
+        const p99 = percentile(times, 99);
+        rows.push(
+          timingRow(`GET /api/recommendations (closet of ${CLOSET_SIZE}), 1 connection`, times, {
+            database: kind,
+            notes: `p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (target p99 < 10 ms: ${p99 < 10 ? 'met' : 'MISSED'}); server CPU ${sequentialCpu.toFixed(2)} ms/request`,
+          }),
+        );
+
+        cpu = await cpuMsOf(pid);
+        const load = await runLoad({
+          name: `GET /api/recommendations (closet of ${CLOSET_SIZE})`,
+          url,
+          connections: ctx.connections,
+          durationSeconds: ctx.durationSeconds,
+          headers,
+        });
+        const loadCpu = ((await cpuMsOf(pid)) - cpu) / Math.max(1, load.requests);
+        rows.push({ ...load, database: kind, notes: `server CPU ${loadCpu.toFixed(2)} ms/request` });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await target.cleanup();
+    }
+  }
+  return rows;
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'recommendations.get',
+    description: `GET /api/recommendations with a ${CLOSET_SIZE}-garment closet and ${POSTS} posts: one connection, then under load`,
+    run: getScenario,
+  },
+];

@@ -36,6 +36,7 @@ export interface Candidate {
 export interface RecommendInput {
   weather: EngineWeather;
   sensitivity: number;
+  /** Never changed once passed in: its grouping by type is remembered for the next request. */
   closet: readonly Candidate[];
   history: readonly WearRecord[];
   /** Instant of the day being dressed for ("worn in the last 3 days" counts back from it). */
@@ -167,6 +168,22 @@ function distanceTo(p: GarmentProfile, band: number): { distance: number; tooLig
   return { distance: 0, tooLight: false };
 }
 
+/** Closets grouped by type, remembered per closet array (the service keeps one array per closet version). */
+const groups = new WeakMap<readonly Candidate[], Map<ClothesType, Candidate[]>>();
+function groupByType(closet: readonly Candidate[]): Map<ClothesType, Candidate[]> {
+  let byType = groups.get(closet);
+  if (!byType) {
+    byType = new Map();
+    for (const c of closet) {
+      const list = byType.get(c.type);
+      if (list) list.push(c);
+      else byType.set(c.type, [c]);
+    }
+    groups.set(closet, byType);
+  }
+  return byType;
+}
+
 /**
  * Recommends one outfit from the closet for the day: the slots come from the temperature band, each slot takes
  * its best-scoring garment. Pure and deterministic: the same input gives the same outfit.
@@ -213,13 +230,8 @@ export function recommend(input: RecommendInput): Recommendation {
     if (Math.abs(dayMs - w.wornAt.getTime()) < RECENT_HOURS * 3_600_000) recent.add(w.clothesId);
   }
 
-  const byType = new Map<ClothesType, Candidate[]>();
-  for (const c of closet) {
-    const list = byType.get(c.type);
-    if (list) list.push(c);
-    else byType.set(c.type, [c]);
-  }
-  const ofType = (...types: ClothesType[]) => types.flatMap((t) => byType.get(t) ?? []);
+  const byType = groupByType(closet);
+  const ofType = (type: ClothesType) => byType.get(type) ?? [];
 
   const windy = weather.windSpeed >= WINDY_SPEED;
   const saltHash = fnv(FNV_OFFSET, input.salt);
@@ -319,7 +331,7 @@ export function recommend(input: RecommendInput): Recommendation {
   const withRole = (role: AccessoryRole) => (c: Candidate) => c.profile.role === role;
   if (plan.warmHat) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('warm')));
   else if (plan.sunItems) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('sun')));
-  if (plan.warmScarf) take('SCARF', best(ofType('SCARF', 'ACCESSORY'), band, 'SCARF', EXACT, withRole('warm')));
+  if (plan.warmScarf) take('SCARF', best([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm')));
   if (plan.gloves) take('GLOVES', best(ofType('ACCESSORY'), band, 'GLOVES', EXACT, withRole('gloves')));
   if (plan.umbrella) take('UMBRELLA', best(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
   if (plan.sunItems) take('SUNGLASSES', best(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
