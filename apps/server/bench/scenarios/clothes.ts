@@ -3,7 +3,8 @@
  *
  * - `clothes.list`: GET /api/clothes for one owner's 2,000-garment closet (two attribute values each) with a
  *   type filter, the closet's first page without a filter and a keyword search, under `--connections` for
- *   `--duration` seconds against the built server in its own process, per database.
+ *   `--duration` seconds against the built server in its own process, per database; next to the app's own floor
+ *   for a signed-in request (GET /api/clothes/attribute-defs) and the runner's hello world.
  * - `clothes.upload`: POST /api/clothes with a 4000×3000 JPEG photo (about 6 MB), re-encoded to a 1600 px WebP
  *   and a 400 px thumbnail: time per upload one after another and four at once, and the server process's peak
  *   memory (VmHWM in /proc) before and after. Embedded database only: the database is not what is measured.
@@ -74,6 +75,16 @@ async function listScenario(ctx: BenchContext): Promise<BenchRow[]> {
           runLoad({ name, url: `${server.url}/api/clothes?ownerId=${ownerId}&${query}`, connections: ctx.connections, durationSeconds: ctx.durationSeconds, headers }).then(
             (r) => ({ ...r, database }),
           );
+        // The app's floor for a signed-in request in the same run: token check plus one small query.
+        rows.push(
+          await runLoad({
+            name: 'GET /api/clothes/attribute-defs (baseline: auth + one small query)',
+            url: `${server.url}/api/clothes/attribute-defs`,
+            connections: ctx.connections,
+            durationSeconds: ctx.durationSeconds,
+            headers,
+          }).then((r) => ({ ...r, database: kind })),
+        );
         rows.push(await load(`GET /api/clothes typeEqual=TOP (closet of ${CLOSET_SIZE})`, 'typeEqual=TOP&limit=20', kind));
         rows.push(await load(`GET /api/clothes first page (closet of ${CLOSET_SIZE})`, 'limit=20', kind));
         rows.push(await load(`GET /api/clothes keywordLike=코트 (closet of ${CLOSET_SIZE})`, `keywordLike=${encodeURIComponent('코트')}&limit=20`, kind));
