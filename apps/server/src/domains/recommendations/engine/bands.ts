@@ -61,7 +61,7 @@ export interface OutfitPlan {
   /** Band an outer is matched against (colder than `band` when the day's range is big). */
   outerBand: number;
   /** Why the outer is there. */
-  outerBecause: 'cold' | 'range' | 'rain' | 'offered' | null;
+  outerBecause: 'cold' | 'range' | 'offered' | null;
   socks: boolean;
   warmHat: boolean;
   warmScarf: boolean;

@@ -27,7 +27,7 @@ function choicePart(r: Recommendation): string {
   }
   if (!outer) return texts.bands[r.plan.band]!;
   if (r.plan.outerBecause === 'range') return texts.outerForRange;
-  if (r.plan.outerBecause === 'offered' || r.plan.outerBecause === 'rain') return texts.outerThin;
+  if (r.plan.outerBecause === 'offered') return texts.outerThin;
   if (outer.tooLight && outer.distance > 0) return texts.outerTooLight;
   if (r.plan.band >= 7) return texts.outerThick;
   if (r.plan.band >= 6) return texts.outerWarm;
