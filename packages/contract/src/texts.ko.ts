@@ -276,6 +276,7 @@ export const ko = {
     goToCloset: '옷 등록하러 가기',
     clothesList: '추천 옷 목록',
     loadFailed: '추천을 불러오지 못했습니다.',
+    needsWeather: '날씨 정보를 불러오면 옷을 추천해드려요',
     /** Pieces of the server's `reason` (RecommendationDto), joined with ', ' and ' · '. */
     reason: {
       feelsLike: (degrees: number) => `체감 ${degrees}°C`,
