@@ -29,13 +29,13 @@ export const feeds = pgTable(
     index('feeds_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('feeds_like_count_idx').on(t.likeCount.desc(), t.id.desc()),
     index('feeds_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
-    index('feeds_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     /**
-     * Keyword search for any term of two or more characters, whatever the database locale: pg_trgm finds no
-     * trigram in a two-letter word like '코트', and under an LC_CTYPE=C database none in Hangul at all.
-     * `otboo_bigrams` is defined in migration 0002_search_bigrams.
+     * Keyword search (lib/text-search.ts): every character and bigram of the content, lower-cased, so a term of
+     * any length is found through the index, whatever the database locale. pg_trgm finds no trigram in a
+     * two-letter word like '코트' and, under LC_CTYPE=C, none in Hangul at all. `otboo_grams` is defined in
+     * migration 0006_search_grams.
      */
-    index('feeds_content_bigram_idx').using('gin', sql`otboo_bigrams(${t.content})`),
+    index('feeds_content_grams_idx').using('gin', sql`otboo_grams(${t.content})`),
     check('feeds_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
   ],
 );

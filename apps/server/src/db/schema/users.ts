@@ -31,8 +31,8 @@ export const users = pgTable(
     index('users_created_at_id_idx').on(t.createdAt, t.id),
     index('users_email_id_idx').on(t.email, t.id),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    /** Name search (feed keyword over author names, follower lists); `otboo_bigrams` is in migration 0002. */
-    index('users_name_bigram_idx').using('gin', sql`otboo_bigrams(${t.name})`),
+    /** Name search (feed keyword over author names, follower lists); `otboo_grams` is in migration 0006. */
+    index('users_name_grams_idx').using('gin', sql`otboo_grams(${t.name})`),
   ],
 );
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
-import { afterCursor } from '../../lib/cursor.js';
+import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 
 function selectComments(db: Executor) {
@@ -52,7 +52,7 @@ export function createCommentsRepo() {
       const after = afterCursor(feedComments.createdAt, feedComments.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
       return selectComments(db)
         .where(and(eq(feedComments.feedId, feedId), after))
-        .orderBy(desc(feedComments.createdAt), desc(feedComments.id))
+        .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
         .limit(q.limit + 1);
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClothesAttributeDto, FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
@@ -15,7 +15,7 @@ import {
   users,
   weatherForecasts,
 } from '../../db/schema/index.js';
-import { afterCursor } from '../../lib/cursor.js';
+import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 
@@ -29,11 +29,15 @@ export interface FeedGarmentRow {
   attributes: ClothesAttributeDto[];
 }
 
+// The viewer's like as a join on the primary key: one index probe per shown feed. (As an EXISTS in the select
+// list PostgreSQL may instead hash every like the viewer ever gave.)
+const myLike = alias(feedLikes, 'my_like');
+
 /**
  * Everything a `FeedDto` shows, in one statement: the feed, its author, its forecast, its garments (json_agg
- * over the feed's snapshot rows) and whether the viewer liked it.
+ * over the feed's snapshot rows) and whether the viewer liked it (`myLike`, joined in `selectFeeds`).
  */
-function feedColumns(viewerId: string) {
+function feedColumns() {
   return {
     id: feeds.id,
     content: feeds.content,
@@ -53,7 +57,7 @@ function feedColumns(viewerId: string) {
       temperatureMax: weatherForecasts.temperatureMax,
       temperatureComparedToDayBefore: weatherForecasts.temperatureComparedToDayBefore,
     },
-    likedByMe: sql<boolean>`exists (select 1 from ${feedLikes} where ${feedLikes.feedId} = ${feeds.id} and ${feedLikes.userId} = ${viewerId})`,
+    likedByMe: sql<boolean>`(${myLike.userId} is not null)`,
     garments: sql<FeedGarmentRow[]>`coalesce((
       select json_agg(json_build_object('clothesId', fc.clothes_id, 'name', fc.name, 'type', fc.type,
         'imageKey', fc.image_key, 'thumbnailKey', fc.thumbnail_key, 'attributes', fc.attributes) order by fc.position)
@@ -63,11 +67,12 @@ function feedColumns(viewerId: string) {
 
 function selectFeeds(db: Executor, viewerId: string) {
   return db
-    .select(feedColumns(viewerId))
+    .select(feedColumns())
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.authorId))
     .leftJoin(profiles, eq(profiles.userId, feeds.authorId))
-    .innerJoin(weatherForecasts, eq(weatherForecasts.id, feeds.weatherId));
+    .innerJoin(weatherForecasts, eq(weatherForecasts.id, feeds.weatherId))
+    .leftJoin(myLike, and(eq(myLike.feedId, feeds.id), eq(myLike.userId, viewerId)));
 }
 
 export type FeedRow = Awaited<ReturnType<ReturnType<typeof selectFeeds>['execute']>>[number];
@@ -75,25 +80,38 @@ export type FeedRow = Awaited<ReturnType<ReturnType<typeof selectFeeds>['execute
 // Its own alias, so the subquery never reads the author joined in the outer query.
 const keywordAuthors = alias(users, 'keyword_authors');
 
+/** Beyond this many name matches the author side stays a subquery instead of a list of ids. */
+export const KEYWORD_AUTHOR_IDS_MAX = 1_000;
+
 /**
- * Keyword over the content and the author's name. The author side is a list of matching user ids computed once
- * (an init plan), so each side can use its own index and PostgreSQL can OR the two bitmaps.
+ * Keyword over the content and the author's name. The authors are normally resolved beforehand
+ * (`keywordAuthorIds`), so PostgreSQL plans with the actual ids (none, usually) instead of guessing the size of a
+ * subquery: that guess made it walk a million rows for a rare word. `useIndex: false` leaves the content index
+ * out (see containsText): for a keyword most feeds contain, the list then walks its sort index and checks each
+ * row, which reaches a page after a few rows.
  */
-function keywordCondition(term: string): SQL {
-  const authors = sql`array(select ${keywordAuthors.id} from ${users} ${keywordAuthors} where ${containsText(keywordAuthors.name, term)})`;
-  return sql`(${containsText(feeds.content, term)} or ${feeds.authorId} = any(${authors}))`;
+function keywordCondition(term: string, authorIds: readonly string[] | undefined, useIndex: boolean): SQL {
+  const content = containsText(feeds.content, term, { index: useIndex });
+  if (authorIds === undefined) {
+    const named = sql`array(select ${keywordAuthors.id} from ${users} ${keywordAuthors} where ${containsText(keywordAuthors.name, term)})`;
+    return sql`(${content} or ${feeds.authorId} = any(${named}))`;
+  }
+  if (authorIds.length === 0) return content;
+  return sql`(${content} or ${inArray(feeds.authorId, [...authorIds])})`;
 }
 
 export interface FeedFilters {
   keyword?: string;
+  /** Users whose name contains the keyword; undefined = match the names inside the query (too many to list). */
+  keywordAuthorIds?: readonly string[];
   skyStatus?: FeedListQuery['skyStatusEqual'];
   precipitationType?: FeedListQuery['precipitationTypeEqual'];
   authorId?: string;
 }
 
-function filterConditions(f: FeedFilters): SQL[] {
+function filterConditions(f: FeedFilters, keywordIndex = true): SQL[] {
   const conditions: SQL[] = [];
-  if (f.keyword !== undefined) conditions.push(keywordCondition(f.keyword));
+  if (f.keyword !== undefined) conditions.push(keywordCondition(f.keyword, f.keywordAuthorIds, keywordIndex));
   if (f.skyStatus) conditions.push(eq(feeds.skyStatus, f.skyStatus));
   if (f.precipitationType) conditions.push(eq(feeds.precipitationType, f.precipitationType));
   if (f.authorId) conditions.push(eq(feeds.authorId, f.authorId));
@@ -107,42 +125,85 @@ export interface FeedPageQuery {
   cursor?: string;
   idAfter?: string;
   limit: number;
+  /** Whether a keyword goes through the content index (default) or is checked row by row (see FeedSearch). */
+  keywordIndex?: boolean;
 }
 
 export function createFeedsRepo() {
   return {
-    /** `limit + 1` rows after the cursor in the requested order (keyset: sort key, then id, same direction). */
-    async page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
+    /**
+     * `limit + 1` rows after the cursor in the requested order (keyset: sort key, then id, same direction).
+     *
+     * Stability while others write. By createdAt the key of a row never changes and new rows are newer than any
+     * cursor, so every row that existed when paging began is returned exactly once (new ones only ever at the
+     * end of an ascending walk). By likeCount the cursor is the like count of the last row *at the time that page
+     * was read*; successive cursors only move forward, so they split the key space into disjoint ranges and every
+     * row whose like count did not change during the walk is still returned exactly once. A row liked or unliked
+     * meanwhile can cross the cursor: it may then be returned twice (once at its old, once at its new count) or
+     * not at all. Nothing stateless can do better with a like-count cursor (API.md fixes it as a plain decimal);
+     * clients drop repeated ids (the web list stores ignore an id they already hold), and
+     * test/http/feeds-paging.http.test.ts checks exactly this guarantee.
+     */
+    page(db: Executor, viewerId: string, q: FeedPageQuery) {
       const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
       const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
       const after = afterCursor(sortColumn, feeds.id, q.sortDirection, kind, q.cursor, q.idAfter);
-      const order = q.sortDirection === 'ASCENDING' ? asc : desc;
-      return selectFeeds(db, viewerId)
-        .where(and(...filterConditions(q.filters), after))
-        .orderBy(order(sortColumn), order(feeds.id))
+      const order = keysetOrder(q.sortDirection, sortColumn, feeds.id);
+      // The page's ids first, the joins and garments for those rows only: otherwise PostgreSQL may join every
+      // candidate of a keyword before sorting out the page (1,000 author lookups for an 11-row page).
+      const pageIds = db
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(and(...filterConditions(q.filters, q.keywordIndex), after))
+        .orderBy(...order)
         .limit(q.limit + 1);
+      return selectFeeds(db, viewerId)
+        .where(inArray(feeds.id, pageIds))
+        .orderBy(...order);
     },
 
     /**
-     * Feeds matching the filters. Without a keyword or author the answer is a sum over `feed_counts` (kept by
-     * triggers), so the unfiltered list never counts a million rows; otherwise an index-backed count.
+     * Feeds matching the filters (one row, `n`). Without a keyword or author the answer is a sum over
+     * `feed_counts` (kept by triggers), so the unfiltered list never counts a million rows; otherwise an
+     * index-backed count. `page` and `countQuery` return the query unexecuted (awaiting runs it), so the
+     * benchmark can EXPLAIN exactly what the API runs.
      */
-    async count(db: Executor, f: FeedFilters): Promise<number> {
+    countQuery(db: Executor, f: FeedFilters) {
       if (f.keyword === undefined && f.authorId === undefined) {
         const conditions: SQL[] = [];
         if (f.skyStatus) conditions.push(eq(feedCounts.skyStatus, f.skyStatus));
         if (f.precipitationType) conditions.push(eq(feedCounts.precipitationType, f.precipitationType));
-        const [row] = await db
+        return db
           .select({ n: sql<number>`coalesce(sum(${feedCounts.feedCount}), 0)::int` })
           .from(feedCounts)
           .where(and(...conditions));
-        return row?.n ?? 0;
       }
-      const [row] = await db
+      return db
         .select({ n: sql<number>`count(*)::int` })
         .from(feeds)
         .where(and(...filterConditions(f)));
-      return row?.n ?? 0;
+    },
+
+    /** Ids of users whose name contains `term`, or undefined when more than KEYWORD_AUTHOR_IDS_MAX do. */
+    async authorIdsNamed(db: Executor, term: string): Promise<string[] | undefined> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(containsText(users.name, term))
+        .limit(KEYWORD_AUTHOR_IDS_MAX + 1);
+      return rows.length > KEYWORD_AUTHOR_IDS_MAX ? undefined : rows.map((r) => r.id);
+    },
+
+    /**
+     * The planner's estimate of how many feeds match, from column statistics (the keyword as a plain ILIKE, whose
+     * estimate follows the content's histogram; the grams condition's would multiply per-bigram frequencies as if
+     * independent and come out far too low). Costs a plan, not a scan.
+     */
+    async estimateMatches(db: Executor, f: FeedFilters): Promise<number> {
+      const query = db.select({ one: sql`1` }).from(feeds).where(and(...filterConditions(f, false)));
+      const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+      const plan = Object.values(result.rows[0] ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
+      return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
     },
 
     async findDto(db: Executor, viewerId: string, feedId: string): Promise<FeedRow | undefined> {

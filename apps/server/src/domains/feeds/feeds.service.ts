@@ -14,8 +14,9 @@ import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { searchTerm } from '../../lib/text-search.js';
 import type { NotificationInput, Notifier } from '../notifications/notifications.service.js';
+import { createFeedSearch } from './feed-search.js';
 import { toFeedDto } from './feeds.mapper.js';
-import type { FeedsRepo } from './feeds.repo.js';
+import type { FeedFilters, FeedsRepo } from './feeds.repo.js';
 
 export interface FeedsServiceDeps {
   db: Db;
@@ -43,19 +44,29 @@ export function publishStored(notifier: Notifier, log: FastifyBaseLogger, dtos: 
 export const notFoundFeed = () => notFound(ko.feeds.notFound, 'FeedNotFoundException');
 
 export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsServiceDeps) {
+  const search = createFeedSearch({ db, feedsRepo, log });
   return {
     /** Cursor page of feeds with the caller's likedByMe (API.md §2, §6). */
     async list(actor: Actor, q: FeedListQuery): Promise<CursorPage<FeedDto>> {
-      const filters = {
-        keyword: searchTerm(q.keywordLike),
+      const keyword = searchTerm(q.keywordLike);
+      const filters: FeedFilters = {
+        keyword,
+        keywordAuthorIds: keyword === undefined ? undefined : await feedsRepo.authorIdsNamed(db, keyword),
         skyStatus: q.skyStatusEqual,
         precipitationType: q.precipitationTypeEqual,
         authorId: q.authorIdEqual,
       };
       const sort = { sortBy: q.sortBy, sortDirection: q.sortDirection };
+      const count = async () => {
+        if (filters.keyword !== undefined) return search.count(filters);
+        const [row] = await feedsRepo.countQuery(db, filters);
+        return row?.n ?? 0;
+      };
       const [rows, total] = await Promise.all([
-        feedsRepo.page(db, actor.userId, { filters, ...sort, cursor: q.cursor, idAfter: q.idAfter, limit: q.limit }),
-        feedsRepo.count(db, filters),
+        search
+          .useIndex(filters, q.limit)
+          .then((keywordIndex) => feedsRepo.page(db, actor.userId, { filters, ...sort, cursor: q.cursor, idAfter: q.idAfter, limit: q.limit, keywordIndex })),
+        count(),
       ]);
       return toPage(rows, q.limit, total, sort, (r) => ({ sortKey: q.sortBy === 'likeCount' ? r.likeCount : r.createdAt, id: r.id }), toFeedDto);
     },

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
-import { afterCursor } from '../../lib/cursor.js';
+import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { containsText } from '../../lib/text-search.js';
 
 const followerUser = alias(users, 'follower_user');
@@ -108,7 +108,7 @@ export function createFollowsRepo() {
       const after = afterCursor(follows.createdAt, follows.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
       return selectFollows(db)
         .where(and(...listConditions(side, q.nameLike), after))
-        .orderBy(desc(follows.createdAt), desc(follows.id))
+        .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
         .limit(q.limit + 1);
     },
 
