@@ -12,6 +12,7 @@ import { useSession } from '@/stores/session';
 const api = vi.hoisted(() => ({
   getProfile: vi.fn(),
   getWeathers: vi.fn(),
+  getLocation: vi.fn(),
   getRecommendation: vi.fn(),
   getClothes: vi.fn(),
   createFeed: vi.fn(),
@@ -20,6 +21,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/features/users/api/get-profile', () => ({ getProfile: api.getProfile }));
 vi.mock('@/features/weather/api/get-weathers', () => ({ getWeathers: api.getWeathers }));
+vi.mock('@/features/weather/api/get-location', () => ({ getLocation: api.getLocation }));
 vi.mock('@/features/recommendations/api/get-recommendation', () => ({ getRecommendation: api.getRecommendation }));
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: api.getClothes }));
 vi.mock('@/features/feeds/api/create-feed', () => ({ createFeed: api.createFeed }));
@@ -193,10 +195,17 @@ describe('weather home', () => {
       configurable: true,
       value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: positions.shift()! } as GeolocationPosition) },
     });
+    api.getLocation.mockResolvedValue({ ...SEOUL, locationNames: ['서울특별시', '서초구'] });
+    let answer: (value: WeatherDto[]) => void = () => undefined;
+    api.getWeathers.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderPage();
-    await screen.findByTestId('current-temperature');
+    // The place is named while its forecast is still on its way.
+    expect(await screen.findByText('서울특별시 서초구')).toBeInTheDocument();
+    expect(api.getLocation).toHaveBeenCalledWith({ longitude: 127.0, latitude: 37.5 });
     expect(api.getWeathers).toHaveBeenCalledWith({ longitude: 127.0, latitude: 37.5 });
+    answer(days());
+    await screen.findByTestId('current-temperature');
 
     await user.click(screen.getByRole('button', { name: '위치 새로고침' }));
     await waitFor(() => expect(api.getWeathers).toHaveBeenLastCalledWith({ longitude: 129.075, latitude: 35.18 }));
@@ -209,6 +218,10 @@ describe('weather home', () => {
     renderPage();
     expect(await screen.findByText('위치를 알 수 없어 날씨를 보여드릴 수 없어요.')).toBeInTheDocument();
     expect(api.getWeathers).not.toHaveBeenCalled();
+    // No day to dress for: the panel says why instead of loading forever.
+    expect(screen.getByText('날씨 정보를 불러오면 옷을 추천해드려요')).toBeInTheDocument();
+    expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
+    expect(screen.getByRole('button', { name: '다른 옷 추천' })).toBeDisabled();
     expect(window.prompt).toHaveBeenCalledOnce();
   });
 

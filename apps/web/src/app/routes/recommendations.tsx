@@ -67,7 +67,13 @@ export function RecommendationsRoute() {
           onRetry={weather.retry}
           onSelect={weather.select}
         />
-        <RecommendationPanel view={view} onAnother={another} onRetry={retry} onRegister={() => setRegistering(true)} />
+        <RecommendationPanel
+          view={view}
+          weatherUnavailable={weather.state.status === 'error' || weather.state.status === 'no-location'}
+          onAnother={another}
+          onRetry={retry}
+          onRegister={() => setRegistering(true)}
+        />
       </div>
       <OotdDialog
         open={registering}

@@ -1,4 +1,4 @@
-import { PenLine, RefreshCw, SearchX, Shirt, Sparkles } from 'lucide-react';
+import { CloudOff, PenLine, RefreshCw, SearchX, Shirt, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ko } from '@otboo/contract';
@@ -14,6 +14,8 @@ const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-5';
 
 interface RecommendationPanelProps {
   view: RecommendationView;
+  /** The weather could not be had (no place, or the forecast failed): there is no day to dress for. */
+  weatherUnavailable?: boolean;
   onAnother(): void;
   onRetry(): void;
   onRegister(): void;
@@ -23,8 +25,9 @@ interface RecommendationPanelProps {
  * '#추천 OOTD' (spec §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
  * and 'OOTD 등록'; skeletons while loading; an invitation to fill an empty closet.
  */
-export function RecommendationPanel({ view, onAnother, onRetry, onRegister }: RecommendationPanelProps) {
-  const loading = view.status === 'loading' || view.status === 'idle';
+export function RecommendationPanel({ view, weatherUnavailable = false, onAnother, onRetry, onRegister }: RecommendationPanelProps) {
+  const waiting = view.status === 'idle' && weatherUnavailable;
+  const loading = view.status === 'loading' || (view.status === 'idle' && !weatherUnavailable);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} aria-busy={loading} className="flex flex-col gap-5 rounded-[28px] bg-white p-8 shadow-sm">
@@ -33,10 +36,10 @@ export function RecommendationPanel({ view, onAnother, onRetry, onRegister }: Re
           <h2 id={headingId} className="text-2xl font-bold text-ink">
             {ko.recommendations.heading}
           </h2>
-          <Reason view={view} />
+          {waiting ? null : <Reason view={view} />}
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button variant="outline" onClick={onAnother} disabled={loading}>
+          <Button variant="outline" onClick={onAnother} disabled={loading || waiting}>
             <RefreshCw className={loading ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
             {loading ? ko.recommendations.recommending : ko.recommendations.another}
           </Button>
@@ -46,7 +49,11 @@ export function RecommendationPanel({ view, onAnother, onRetry, onRegister }: Re
           </Button>
         </div>
       </header>
-      <Body view={view} onRetry={onRetry} />
+      {waiting ? (
+        <Empty icon={<CloudOff className="size-8" aria-hidden />} text={ko.recommendations.needsWeather} />
+      ) : (
+        <Body view={view} onRetry={onRetry} />
+      )}
     </section>
   );
 }

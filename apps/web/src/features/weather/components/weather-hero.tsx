@@ -1,7 +1,6 @@
 import { LocateFixed, MapPin, MapPinOff, RotateCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { ko } from '@otboo/contract';
-import { Button } from '@/components/ui/button';
 import { CurrentWeather } from '@/features/weather/components/current-weather';
 import { ForecastStrip } from '@/features/weather/components/forecast-strip';
 import { WeatherBackdrop } from '@/features/weather/components/weather-backdrop';
@@ -41,17 +40,16 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
               {locationNames?.length ? locationNames.join(' ') : state.status === 'no-location' ? ko.weather.locationUnavailable : ko.weather.locating}
             </span>
           </h2>
-          <Button
-            variant="ghost"
-            size="sm"
+          <button
+            type="button"
             onClick={onRefreshLocation}
             disabled={relocating}
             aria-busy={relocating}
-            className="shrink-0 rounded-full bg-white/15 text-white ring-1 ring-white/25 backdrop-blur-sm hover:bg-white/25 disabled:text-white/70"
+            className="inline-flex h-9 shrink-0 items-center gap-2 rounded-full bg-white/15 px-3.5 text-sm font-bold text-white ring-1 ring-white/25 backdrop-blur-sm transition-colors hover:bg-white/25 focus-visible:outline-white disabled:cursor-not-allowed disabled:text-white/70"
           >
             <LocateFixed className={cn('size-4', relocating && 'animate-pulse')} aria-hidden />
             {ko.weather.refreshLocation}
-          </Button>
+          </button>
         </header>
 
         {state.status === 'ready' ? (
@@ -64,9 +62,13 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
           </>
         ) : state.status === 'error' ? (
           <Message icon={<RotateCw className="size-7" aria-hidden />} role="alert" title={ko.weather.loadFailed} detail={state.message === ko.weather.loadFailed ? undefined : state.message}>
-            <Button onClick={onRetry} className="bg-white text-brand-600 hover:bg-white/90">
+            <button
+              type="button"
+              onClick={onRetry}
+              className="inline-flex h-11 items-center rounded-xl bg-white px-5 text-[15px] font-bold text-brand-600 transition-colors hover:bg-white/90 focus-visible:outline-white"
+            >
               {ko.common.retry}
-            </Button>
+            </button>
           </Message>
         ) : state.status === 'no-location' ? (
           <Message icon={<MapPinOff className="size-7" aria-hidden />} role="alert" title={ko.weather.locationAborted} detail={ko.weather.locationAbortedHint} />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ko, type Location, type WeatherDto } from '@otboo/contract';
+import { getLocation } from '@/features/weather/api/get-location';
 import { getWeathers } from '@/features/weather/api/get-weathers';
 import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
 import { ApiError } from '@/lib/api-client';
@@ -72,6 +73,26 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   const longitude = place?.longitude;
   const latitude = place?.latitude;
   const key = longitude !== undefined && latitude !== undefined ? `${longitude},${latitude}#${attempt}` : null;
+  const named = place?.names !== undefined;
+
+  // A place from the device has no names yet: ask for them beside the forecast, so that the heading names
+  // the place even while the forecast loads or fails.
+  useEffect(() => {
+    if (named || longitude === undefined || latitude === undefined) return;
+    let active = true;
+    getLocation({ longitude, latitude }).then(
+      (location) => {
+        if (!active) return;
+        setPlace((current) =>
+          current?.longitude === longitude && current.latitude === latitude ? { ...current, names: location.locationNames } : current,
+        );
+      },
+      (error: unknown) => console.warn(error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [named, longitude, latitude]);
 
   useEffect(() => {
     if (key === null || longitude === undefined || latitude === undefined) return;
@@ -116,7 +137,10 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
     state = { status: 'ready', days: fetched.days, selected };
   }
 
-  const locationNames = state.status === 'ready' ? state.selected.location.locationNames : (place?.names ?? null);
+  let locationNames: string[] | null = null;
+  if (state.status === 'ready') locationNames = state.selected.location.locationNames;
+  else if (place?.names?.length) locationNames = place.names;
+  else if (place) locationNames = [ko.weather.coordinateLabel(place.latitude, place.longitude)];
 
   return { state, locationNames, relocating, refresh, retry, select: setSelectedId };
 }
