@@ -1,7 +1,11 @@
 import { Bell } from 'lucide-react';
-import { useEffect, type ComponentPropsWithRef } from 'react';
+import { Popover } from 'radix-ui';
+import { useEffect, useState, type ComponentPropsWithRef } from 'react';
 import { ko } from '@otboo/contract';
-import { badgeText, useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { NotificationPanel } from '@/features/notifications/components/notification-panel';
+import { useNotificationStream, type NotificationStreamOptions } from '@/features/notifications/hooks/use-notification-stream';
+import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { badgeText } from '@/utils/badge-text';
 
 /**
  * The bell button with the unread badge. It forwards props and ref so that a popover can use it as
@@ -29,11 +33,34 @@ export function NotificationBellButton(props: ComponentPropsWithRef<'button'>) {
   );
 }
 
-/** The top bar's notification slot: loads the unread count once signed in. */
-export function NotificationBell() {
+/**
+ * The top bar's notification slot: loads the unread count once signed in, keeps the live stream open and
+ * opens the panel under the bell (450×530; an outside click or Escape closes it).
+ */
+export function NotificationBell(props: NotificationStreamOptions) {
   const fetchCount = useUnreadCount((s) => s.fetch);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     void fetchCount();
   }, [fetchCount]);
-  return <NotificationBellButton />;
+  useNotificationStream(props);
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <NotificationBellButton />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={12}
+          aria-label={ko.layout.notifications}
+          className="z-50 h-[530px] max-h-[calc(100dvh-72px)] w-[450px] max-w-[calc(100vw-24px)] overflow-hidden rounded-2xl border border-line bg-white shadow-xl focus:outline-none"
+        >
+          <NotificationPanel />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
 }

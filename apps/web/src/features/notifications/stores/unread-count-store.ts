@@ -7,6 +7,8 @@ interface UnreadCountState {
   add(by?: number): void;
   /** Lowers the count, e.g. when a notification is read. */
   subtract(by?: number): void;
+  /** Takes a count the server just reported (a page's totalCount). */
+  set(count: number): void;
   /** Loads the unread count from the server (the list's totalCount). */
   fetch(): Promise<void>;
   clear(): void;
@@ -21,6 +23,9 @@ export const useUnreadCount = create<UnreadCountState>()((set, get) => ({
   subtract(by = 1) {
     set({ count: Math.max(0, get().count - by) });
   },
+  set(count) {
+    set({ count: Math.max(0, count) });
+  },
   async fetch() {
     try {
       const page = await getNotifications({ limit: 1 });
@@ -34,8 +39,3 @@ export const useUnreadCount = create<UnreadCountState>()((set, get) => ({
     set({ count: 0 });
   },
 }));
-
-/** The badge text: the count, capped at '99+' (spec §9). */
-export function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}

@@ -1,0 +1,76 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CursorPage, NotificationDto } from '@otboo/contract';
+import { NotificationPanel } from '@/features/notifications/components/notification-panel';
+import { receiveNotification, resetNotifications } from '@/features/notifications/stores/notification-list-store';
+import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+
+const api = vi.hoisted(() => ({ list: vi.fn(), remove: vi.fn() }));
+vi.mock('@/features/notifications/api/get-notifications', () => ({ getNotifications: api.list }));
+vi.mock('@/features/notifications/api/delete-notification', () => ({ deleteNotification: api.remove }));
+
+function notification(id: string, title: string, content: string, createdAt = new Date().toISOString()): NotificationDto {
+  return { id, createdAt, receiverId: 'r0000000-0000-4000-8000-000000000001', title, content, level: 'INFO' };
+}
+
+function page(data: NotificationDto[], totalCount = data.length, hasNext = false): CursorPage<NotificationDto> {
+  return { data, totalCount, hasNext, nextCursor: hasNext ? 'c' : null, nextIdAfter: hasNext ? 'i' : null, sortBy: 'createdAt', sortDirection: 'DESCENDING' };
+}
+
+describe('NotificationPanel', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    resetNotifications();
+    useUnreadCount.getState().clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the empty text when nothing is unread', async () => {
+    api.list.mockResolvedValue(page([]));
+    render(<NotificationPanel />);
+    expect(await screen.findByText('알림이 없습니다.')).toBeInTheDocument();
+    expect(api.list).toHaveBeenCalledWith({ limit: 20 });
+  });
+
+  it('lists notifications with their age, takes the unread total, and removes one when clicked (DELETE)', async () => {
+    api.list.mockResolvedValue(page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.'), notification('n2', '새 메시지', '지수: 안녕')], 5));
+    api.remove.mockResolvedValue(undefined);
+    render(<NotificationPanel />);
+    const list = await screen.findByRole('list', { name: '알림 목록' });
+    expect(within(list).getAllByText('방금 전')).toHaveLength(2);
+    expect(useUnreadCount.getState().count).toBe(5);
+
+    await userEvent.click(within(list).getByRole('button', { name: /새 팔로워/ }));
+    expect(api.remove).toHaveBeenCalledWith('n1');
+    await waitFor(() => expect(within(list).queryByText('새 팔로워')).not.toBeInTheDocument());
+    expect(useUnreadCount.getState().count).toBe(4);
+  });
+
+  it("only logs '알림 읽음 처리 실패' when marking read fails, keeping the notification", async () => {
+    api.list.mockResolvedValue(page([notification('n1', '새 댓글', '민지님이 댓글을 남겼어요.')]));
+    api.remove.mockRejectedValue(new Error('offline'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<NotificationPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /새 댓글/ }));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('알림 읽음 처리 실패', expect.any(Error)));
+    expect(screen.getByText('새 댓글')).toBeInTheDocument();
+    expect(useUnreadCount.getState().count).toBe(1);
+  });
+
+  it('puts a live notification on top and counts it once', async () => {
+    api.list.mockResolvedValue(page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.', '2026-01-01T00:00:00.000Z')]));
+    render(<NotificationPanel />);
+    await screen.findByText('새 팔로워');
+    const live = notification('n2', '새 좋아요', '지수님이 회원님의 OOTD에 좋아요를 눌렀어요.');
+    expect(receiveNotification(live)).toBe(true);
+    expect(receiveNotification(live)).toBe(false);
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /새 / }).map((b) => b.textContent)).toEqual([
+        expect.stringMatching(/^새 좋아요/),
+        expect.stringMatching(/^새 팔로워/),
+      ]),
+    );
+    expect(useUnreadCount.getState().count).toBe(2);
+  });
+});

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
+import { receiveNotification } from '@/features/notifications/stores/notification-list-store';
+import { createEventStream } from '@/lib/sse';
+import { toast } from '@/lib/toast';
+import { selectAuthenticated, useSession } from '@/stores/session';
+
+const SSE_PATH = '/api/sse';
+
+export interface NotificationStreamOptions {
+  /** Runs for every new live notification (after the list and the badge took it). */
+  onNotification?(notification: NotificationDto): void;
+  /** True for a notification whose toast would only repeat what the screen shows (an open conversation). */
+  isSilenced?(notification: NotificationDto): boolean;
+}
+
+/**
+ * Keeps the signed-in user's notification stream open (`GET /api/sse`, event `notifications`): each new
+ * notification goes to the top of the panel's list, raises the badge and shows an info toast. It connects
+ * only while authenticated and closes on sign-out or unmount; the stream itself reconnects with the current
+ * token and replays what it missed.
+ */
+export function useNotificationStream(options: NotificationStreamOptions = {}): void {
+  const authenticated = useSession(selectAuthenticated);
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    if (!authenticated) return;
+    const stream = createEventStream({
+      url: SSE_PATH,
+      getAccessToken: () => useSession.getState().accessToken,
+      async refreshAccessToken() {
+        // The session store shares one refresh with the API client; a failure there ends the session.
+        const jwt = await useSession.getState().refresh();
+        return jwt?.accessToken ?? null;
+      },
+    });
+    const unsubscribe = stream.subscribe(SSE_NOTIFICATION_EVENT, (data) => {
+      const parsed = NotificationDto.safeParse(data);
+      if (!parsed.success) {
+        console.error('notification event with an unexpected payload', data);
+        return;
+      }
+      const notification = parsed.data;
+      if (!receiveNotification(notification)) return;
+      if (!latest.current.isSilenced?.(notification)) toast.info(notification.content || notification.title);
+      latest.current.onNotification?.(notification);
+    });
+    stream.connect();
+    return () => {
+      unsubscribe();
+      stream.disconnect();
+    };
+  }, [authenticated]);
+}

@@ -1,0 +1,4 @@
+/** A count badge's text: the number, capped at '99+' (spec §9). */
+export function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
