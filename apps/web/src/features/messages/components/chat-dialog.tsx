@@ -1,0 +1,91 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useRef, type RefObject } from 'react';
+import { ko, type UserSummary } from '@otboo/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { ChatComposer } from '@/features/messages/components/chat-composer';
+import { ChatMessageList } from '@/features/messages/components/chat-message-list';
+import { useConversation } from '@/features/messages/hooks/use-conversation';
+import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
+import type { StompState } from '@/lib/stomp';
+import { useSession } from '@/stores/session';
+
+/** The one chat dialog of the app, showing the conversation `useChatDialog` names. Mounted once in the signed-in layout. */
+export function ChatDialogHost() {
+  const partner = useChatDialog((s) => s.partner);
+  const viewerId = useSession((s) => s.user?.id);
+  if (!viewerId) return null;
+  // Keyed by partner: another conversation starts with its own history, connection and input.
+  return <ChatDialog key={partner?.userId ?? 'closed'} partner={partner} viewerId={viewerId} onClose={() => useChatDialog.getState().close()} />;
+}
+
+interface ChatDialogProps {
+  partner: UserSummary | null;
+  viewerId: string;
+  onClose(): void;
+}
+
+/** Spec §2 "Chat dialog": the partner's avatar and name, the conversation, and the input. */
+export function ChatDialog({ partner, viewerId, onClose }: ChatDialogProps) {
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  return (
+    <RadixDialog.Root open={partner !== null} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // The input, not the close button, is where a conversation starts.
+            event.preventDefault();
+            inputRef.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex h-[min(680px,calc(100dvh-2rem))] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
+        >
+          {partner ? <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} /> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+function Conversation({ partner, viewerId, inputRef }: { partner: UserSummary; viewerId: string; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+  const conversation = useConversation(viewerId, partner.userId);
+  return (
+    <>
+      <div className="flex shrink-0 items-center gap-3 border-b border-line px-5 py-3.5">
+        <Avatar src={partner.profileImageUrl} alt="" size={40} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <RadixDialog.Title className="truncate text-base font-bold text-ink">{partner.name}</RadixDialog.Title>
+          <ConnectionNotice state={conversation.connectionState} />
+        </div>
+        <RadixDialog.Close
+          aria-label={ko.common.close}
+          className="-mr-2 flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft"
+        >
+          <X className="size-5" aria-hidden />
+        </RadixDialog.Close>
+      </div>
+      <ChatMessageList
+        partner={partner}
+        viewerId={viewerId}
+        messages={conversation.messages}
+        loading={conversation.loading}
+        error={conversation.error}
+        hasOlder={conversation.hasOlder}
+        onLoadOlder={() => void conversation.loadOlder()}
+        onRetry={conversation.retry}
+      />
+      <ChatComposer connected={conversation.connectionState === 'connected'} onSend={conversation.send} inputRef={inputRef} />
+    </>
+  );
+}
+
+/** A quiet line under the name while the connection is not up (sending waits for it). */
+function ConnectionNotice({ state }: { state: StompState }) {
+  if (state === 'connected') return null;
+  return (
+    <p role="status" className="text-xs text-ink-muted">
+      {state === 'connecting' ? ko.messages.connecting : ko.messages.disconnected}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import type { UserSummary } from '@otboo/contract';
+
+interface ChatDialogState {
+  /** The user the open conversation is with; null when the dialog is closed. */
+  partner: UserSummary | null;
+  open(partner: UserSummary): void;
+  close(): void;
+}
+
+/** Which conversation the one chat dialog shows; the profile page and the conversations list open it. */
+export const useChatDialog = create<ChatDialogState>()((set) => ({
+  partner: null,
+  open(partner) {
+    set({ partner });
+  },
+  close() {
+    set({ partner: null });
+  },
+}));
+
+/** Opens the chat dialog with a user (a profile's send-message button). */
+export function openChat(partner: UserSummary): void {
+  useChatDialog.getState().open(partner);
+}
