@@ -10,27 +10,20 @@ import { createFeedListStore } from '@/features/feeds/stores/feed-list-store';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowStats } from '@/features/follows/components/follow-stats';
 import { useFollowSummary } from '@/features/follows/hooks/use-follow-summary';
+import { openChat } from '@/features/messages/stores/chat-dialog-store';
 import { ProfileHeader } from '@/features/profiles/components/profile-header';
 import { WardrobeDrawer } from '@/features/profiles/components/wardrobe-drawer';
 import { getProfile } from '@/features/users/api/get-profile';
 import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 
 interface ProfilesRouteProps {
-  /**
-   * Opens a conversation with the profile's user. The chat dialog of the messages feature plugs in
-   * here; without it the button says that messaging is coming.
-   */
+  /** Opens a conversation with the profile's user; the messages feature's chat dialog by default. */
   onSendMessage?(partner: UserSummary): void;
 }
 
-function messagingComingSoon() {
-  toast.info(ko.profilePage.messageComingSoon);
-}
-
 /** /profiles (?userId, else the signed-in user) — a user's header, feeds and wardrobe (spec §2 "Profile page"). */
-export function ProfilesRoute({ onSendMessage = messagingComingSoon }: ProfilesRouteProps) {
+export function ProfilesRoute({ onSendMessage = openChat }: ProfilesRouteProps) {
   const [searchParams] = useSearchParams();
   const viewerId = useSession((s) => s.user?.id);
   const userId = searchParams.get('userId') || viewerId;

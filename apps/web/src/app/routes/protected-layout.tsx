@@ -4,7 +4,13 @@ import { ko } from '@otboo/contract';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { ChatDialogHost } from '@/features/messages/components/chat-dialog';
+import { ConversationsMenu } from '@/features/messages/components/conversations-menu';
+import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
+import { useConversations } from '@/features/messages/stores/conversations-store';
+import { isMessageNotification, isNotificationFromPartner } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { resetNotifications } from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -51,6 +57,9 @@ export function ProtectedLayout() {
     await useSession.getState().signOut();
     useMyProfile.getState().clear();
     useUnreadCount.getState().clear();
+    resetNotifications();
+    useConversations.getState().reset();
+    useChatDialog.getState().close();
     navigate(paths.auth.login.href(), { replace: true });
   }
 
@@ -58,10 +67,21 @@ export function ProtectedLayout() {
     <AppLayout
       user={user}
       avatarUrl={profile?.userId === user.id ? profile.profileImageUrl : null}
-      bell={<NotificationBell />}
+      bell={
+        <NotificationBell
+          // A message notification means a conversation changed: the list and its badge reload.
+          onNotification={(notification) => {
+            if (isMessageNotification(notification)) void useConversations.getState().refresh();
+          }}
+          // The open chat dialog already shows its partner's messages; a toast would repeat them.
+          isSilenced={(notification) => isNotificationFromPartner(notification, useChatDialog.getState().partner)}
+        />
+      }
+      messages={<ConversationsMenu viewerId={user.id} />}
       onSignOut={() => void signOut()}
     >
       <Outlet />
+      <ChatDialogHost />
     </AppLayout>
   );
 }

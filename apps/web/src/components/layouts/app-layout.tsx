@@ -34,12 +34,14 @@ interface AppLayoutProps {
   avatarUrl: string | null;
   /** The notification bell; its panel belongs to the notifications feature. */
   bell: ReactNode;
+  /** The conversations entry next to the bell; its list belongs to the messages feature. */
+  messages?: ReactNode;
   onSignOut(): void;
   children: ReactNode;
 }
 
 /** The signed-in frame: a 280px sidebar, a 60px top bar and the page (spec §2). */
-export function AppLayout({ user, avatarUrl, bell, onSignOut, children }: AppLayoutProps) {
+export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children }: AppLayoutProps) {
   const { pathname } = useLocation();
   const gray = pathname.includes(paths.recommendations.path);
   return (
@@ -76,6 +78,7 @@ export function AppLayout({ user, avatarUrl, bell, onSignOut, children }: AppLay
       </aside>
       <div className={cn('ml-[280px] flex min-h-dvh min-w-0 flex-1 flex-col', gray ? 'bg-surface' : 'bg-white')}>
         <header className="sticky top-0 z-10 flex h-[60px] items-center justify-end gap-2 border-b border-line bg-white/90 px-6 backdrop-blur">
+          {messages}
           {bell}
           <ProfileMenu user={user} avatarUrl={avatarUrl} onSignOut={onSignOut} />
         </header>
