@@ -573,6 +573,7 @@ export const ko = {
   messages: {
     startConversation: (name: string) => `${name} 님과의 대화를 시작해보세요`,
     inputPlaceholder: '메시지 입력...',
+    inputLabel: '메시지 입력',
     send: '전송',
     conversations: '대화 목록',
     noConversations: '아직 대화가 없습니다.',
@@ -587,6 +588,8 @@ export const ko = {
     connecting: '연결 중...',
     disconnected: '연결이 끊어졌습니다. 다시 연결하는 중...',
     daysAgo: (n: number) => `${n}일 전`,
+    today: '오늘',
+    yesterday: '어제',
     // server messages
     contentRequired: '메시지를 입력해주세요.',
     contentTooLong: '메시지는 1000자 이하로 입력해주세요.',
