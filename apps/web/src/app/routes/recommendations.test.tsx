@@ -239,6 +239,21 @@ describe('weather home', () => {
   });
 });
 
+describe('recommendation failures', () => {
+  it('shows the server message with a retry that asks again for the same day', async () => {
+    const { ApiError } = await import('@/lib/api-client');
+    api.getRecommendation.mockRejectedValueOnce(new ApiError('날씨 정보를 찾을 수 없습니다.', 404, null));
+    const user = userEvent.setup();
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('날씨 정보를 찾을 수 없습니다.');
+    await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('list', { name: '추천 옷 목록' })).toBeInTheDocument();
+    expect(api.getRecommendation).toHaveBeenCalledTimes(2);
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[0]!.id);
+  });
+});
+
 describe('OOTD registration', () => {
   it('posts the outfit for the selected day and opens the new feed from the toast', async () => {
     const created = feed({ id: 'f0000000-0000-4000-8000-0000000000aa', content: '한강 산책 코디', author: { userId: USER.id, name: USER.name, profileImageUrl: null } });
