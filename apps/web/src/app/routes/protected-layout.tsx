@@ -10,7 +10,7 @@ import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
 import { useConversations } from '@/features/messages/stores/conversations-store';
 import { isMessageNotification, isNotificationFromPartner } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { resetNotifications } from '@/features/notifications/stores/notification-list-store';
+import { dismissNotifications, resetNotifications } from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -73,15 +73,18 @@ export function ProtectedLayout() {
           onNotification={(notification) => {
             if (isMessageNotification(notification)) void useConversations.getState().refresh();
           }}
-          // The open chat dialog already shows its partner's messages; a toast would repeat them.
-          isSilenced={(notification) => isNotificationFromPartner(notification, useChatDialog.getState().partner)}
+          // The open chat dialog already shows its partner's messages: their notifications are read at once.
+          isOnScreen={(notification) => isNotificationFromPartner(notification, useChatDialog.getState().partner)}
         />
       }
       messages={<ConversationsMenu viewerId={user.id} />}
       onSignOut={() => void signOut()}
     >
       <Outlet />
-      <ChatDialogHost />
+      <ChatDialogHost
+        // Reading a conversation also reads the notifications that announced its messages.
+        onConversationRead={(partner) => void dismissNotifications((notification) => isNotificationFromPartner(notification, partner)).catch(console.error)}
+      />
     </AppLayout>
   );
 }

@@ -10,23 +10,37 @@ import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
 import type { StompState } from '@/lib/stomp';
 import { useSession } from '@/stores/session';
 
+interface ChatDialogHostProps {
+  /** Runs whenever the open conversation was marked read (on opening and after the partner's messages). */
+  onConversationRead?(partner: UserSummary): void;
+}
+
 /** The one chat dialog of the app, showing the conversation `useChatDialog` names. Mounted once in the signed-in layout. */
-export function ChatDialogHost() {
+export function ChatDialogHost({ onConversationRead }: ChatDialogHostProps) {
   const partner = useChatDialog((s) => s.partner);
   const viewerId = useSession((s) => s.user?.id);
   if (!viewerId) return null;
   // Keyed by partner: another conversation starts with its own history, connection and input.
-  return <ChatDialog key={partner?.userId ?? 'closed'} partner={partner} viewerId={viewerId} onClose={() => useChatDialog.getState().close()} />;
+  return (
+    <ChatDialog
+      key={partner?.userId ?? 'closed'}
+      partner={partner}
+      viewerId={viewerId}
+      onClose={() => useChatDialog.getState().close()}
+      onRead={onConversationRead}
+    />
+  );
 }
 
 interface ChatDialogProps {
   partner: UserSummary | null;
   viewerId: string;
   onClose(): void;
+  onRead?(partner: UserSummary): void;
 }
 
 /** Spec §2 "Chat dialog": the partner's avatar and name, the conversation, and the input. */
-export function ChatDialog({ partner, viewerId, onClose }: ChatDialogProps) {
+export function ChatDialog({ partner, viewerId, onClose, onRead }: ChatDialogProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   return (
     <RadixDialog.Root open={partner !== null} onOpenChange={(open) => !open && onClose()}>
@@ -41,15 +55,22 @@ export function ChatDialog({ partner, viewerId, onClose }: ChatDialogProps) {
           }}
           className="fixed top-1/2 left-1/2 z-50 flex h-[min(680px,calc(100dvh-2rem))] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
         >
-          {partner ? <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} /> : null}
+          {partner ? <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} onRead={onRead} /> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
 }
 
-function Conversation({ partner, viewerId, inputRef }: { partner: UserSummary; viewerId: string; inputRef: RefObject<HTMLTextAreaElement | null> }) {
-  const conversation = useConversation(viewerId, partner.userId);
+interface ConversationProps {
+  partner: UserSummary;
+  viewerId: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  onRead?(partner: UserSummary): void;
+}
+
+function Conversation({ partner, viewerId, inputRef, onRead }: ConversationProps) {
+  const conversation = useConversation(viewerId, partner.userId, () => onRead?.(partner));
   return (
     <>
       <div className="flex shrink-0 items-center gap-3 border-b border-line px-5 py-3.5">

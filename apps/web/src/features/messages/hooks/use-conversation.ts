@@ -17,9 +17,10 @@ type MessageListParams = ListParams & DirectMessageListParams;
 /**
  * One conversation between the signed-in user and a partner: the history (newest page first from the
  * server, older pages on demand), live messages from the conversation's topic (deduplicated by id), the
- * send function, and read receipts — on opening and for every message the partner sends while it is open.
+ * send function, and read receipts — on opening and for every message the partner sends while it is open
+ * (`onRead` runs after each).
  */
-export function useConversation(viewerId: string, partnerId: string) {
+export function useConversation(viewerId: string, partnerId: string, onRead?: () => void) {
   const { connection, state } = useStompConnection();
   const [useHistory] = useState(() =>
     createListStore<DirectMessageDto, MessageListParams>(getDirectMessages, { userId: partnerId, limit: MESSAGE_PAGE_SIZE }),
@@ -27,11 +28,16 @@ export function useConversation(viewerId: string, partnerId: string) {
   const history = useHistory();
   const [live, setLive] = useState<DirectMessageDto[]>([]);
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onReadRef = useRef(onRead);
+  useEffect(() => {
+    onReadRef.current = onRead;
+  });
 
   const markRead = useCallback(() => {
     markConversationRead(partnerId)
       .then(() => {
         useConversations.getState().markReadLocally(partnerId);
+        onReadRef.current?.();
         return useConversations.getState().refresh();
       })
       .catch((error: unknown) => console.error(error));
@@ -39,12 +45,19 @@ export function useConversation(viewerId: string, partnerId: string) {
 
   useEffect(() => {
     void useHistory.getState().fetch({ force: true });
+    useConversations.getState().setOpenPartner(partnerId);
     markRead();
     return () => {
+      useConversations.getState().setOpenPartner(null);
       useHistory.getState().reset();
-      if (readTimer.current) clearTimeout(readTimer.current);
+      // A message the partner sent just before closing was seen: its read receipt still goes out.
+      if (readTimer.current) {
+        clearTimeout(readTimer.current);
+        readTimer.current = null;
+        markRead();
+      }
     };
-  }, [useHistory, markRead]);
+  }, [useHistory, markRead, partnerId]);
 
   useEffect(
     () =>
@@ -58,7 +71,10 @@ export function useConversation(viewerId: string, partnerId: string) {
         setLive((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
         if (message.sender.userId === partnerId) {
           if (readTimer.current) clearTimeout(readTimer.current);
-          readTimer.current = setTimeout(markRead, READ_DELAY_MS);
+          readTimer.current = setTimeout(() => {
+            readTimer.current = null;
+            markRead();
+          }, READ_DELAY_MS);
         } else {
           // My own message, back through the echo: the conversations list shows it as the latest.
           void useConversations.getState().refresh();

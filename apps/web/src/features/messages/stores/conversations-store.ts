@@ -11,6 +11,12 @@ interface ConversationsState {
   refresh(): Promise<void>;
   /** Shows a conversation as read before the server's list says so. */
   markReadLocally(partnerId: string): void;
+  /**
+   * The conversation open on screen, or null. Its messages are read as they arrive, so the list shows it
+   * without unread messages even when a reload races the read receipt.
+   */
+  openPartnerId: string | null;
+  setOpenPartner(partnerId: string | null): void;
   reset(): void;
 }
 
@@ -36,7 +42,8 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
         again = false;
         try {
           const rooms = await getConversations();
-          if (current === generation) set({ rooms, error: null });
+          const open = get().openPartnerId;
+          if (current === generation) set({ rooms: rooms.map((room) => (room.partner.userId === open ? { ...room, unreadCount: 0 } : room)), error: null });
         } catch (error) {
           if (current === generation) set({ error: errorText(error) });
         }
@@ -48,6 +55,12 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
     return inFlight;
   },
 
+  openPartnerId: null,
+  setOpenPartner(partnerId) {
+    set({ openPartnerId: partnerId });
+    if (partnerId) get().markReadLocally(partnerId);
+  },
+
   markReadLocally(partnerId) {
     set({ rooms: get().rooms.map((room) => (room.partner.userId === partnerId ? { ...room, unreadCount: 0 } : room)) });
   },
@@ -56,7 +69,7 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
     generation++;
     inFlight = null;
     again = false;
-    set({ rooms: [], loading: false, error: null });
+    set({ rooms: [], loading: false, error: null, openPartnerId: null });
   },
 }));
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
-import { receiveNotification } from '@/features/notifications/stores/notification-list-store';
+import { receiveNotification, receiveSeenNotification } from '@/features/notifications/stores/notification-list-store';
 import { createEventStream } from '@/lib/sse';
 import { toast } from '@/lib/toast';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -10,13 +10,17 @@ const SSE_PATH = '/api/sse';
 export interface NotificationStreamOptions {
   /** Runs for every new live notification (after the list and the badge took it). */
   onNotification?(notification: NotificationDto): void;
-  /** True for a notification whose toast would only repeat what the screen shows (an open conversation). */
-  isSilenced?(notification: NotificationDto): boolean;
+  /**
+   * True for a notification about what the screen already shows (a message in the open conversation): it is
+   * marked read at once, without a toast or a count.
+   */
+  isOnScreen?(notification: NotificationDto): boolean;
 }
 
 /**
  * Keeps the signed-in user's notification stream open (`GET /api/sse`, event `notifications`): each new
- * notification goes to the top of the panel's list, raises the badge and shows an info toast. It connects
+ * notification goes to the top of the panel's list, raises the badge and shows an info toast (unless the
+ * screen already shows what it announces). It connects
  * only while authenticated and closes on sign-out or unmount; the stream itself reconnects with the current
  * token and replays what it missed.
  */
@@ -45,8 +49,12 @@ export function useNotificationStream(options: NotificationStreamOptions = {}): 
         return;
       }
       const notification = parsed.data;
-      if (!receiveNotification(notification)) return;
-      if (!latest.current.isSilenced?.(notification)) toast.info(notification.content || notification.title);
+      if (latest.current.isOnScreen?.(notification)) {
+        void receiveSeenNotification(notification);
+      } else {
+        if (!receiveNotification(notification)) return;
+        toast.info(notification.content || notification.title);
+      }
       latest.current.onNotification?.(notification);
     });
     stream.connect();

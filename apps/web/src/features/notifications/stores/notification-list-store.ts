@@ -1,4 +1,5 @@
-import type { NotificationDto } from '@otboo/contract';
+import { ko, type NotificationDto } from '@otboo/contract';
+import { deleteNotification } from '@/features/notifications/api/delete-notification';
 import { getNotifications, type NotificationListParams } from '@/features/notifications/api/get-notifications';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { createListStore, type ListParams } from '@/lib/create-list-store';
@@ -34,6 +35,46 @@ export function receiveNotification(notification: NotificationDto): boolean {
   list.add(notification);
   useUnreadCount.getState().add();
   return true;
+}
+
+/**
+ * Takes a live notification about something already on screen (a message in the open conversation): it is
+ * marked read at once and never counted. If that fails it is counted like any other.
+ */
+export async function receiveSeenNotification(notification: NotificationDto): Promise<void> {
+  if (received.has(notification.id)) return;
+  received.add(notification.id);
+  try {
+    await deleteNotification(notification.id);
+  } catch (error) {
+    console.error(ko.notifications.markReadFailed, error);
+    received.delete(notification.id);
+    receiveNotification(notification);
+  }
+}
+
+/** How many of the newest unread notifications `dismissNotifications` looks through. */
+const DISMISS_SCAN_LIMIT = 100;
+
+/**
+ * Marks read the unread notifications that `matches` picks among the newest hundred, e.g. those announcing
+ * the messages of a conversation the user just read, and takes them off the list and the badge.
+ */
+export async function dismissNotifications(matches: (notification: NotificationDto) => boolean): Promise<void> {
+  if (useUnreadCount.getState().count === 0) return;
+  const page = await getNotifications({ limit: DISMISS_SCAN_LIMIT });
+  await Promise.all(
+    page.data.filter(matches).map(async (notification) => {
+      try {
+        await deleteNotification(notification.id);
+      } catch (error) {
+        console.error(ko.notifications.markReadFailed, error);
+        return;
+      }
+      useNotificationList.getState().remove(notification.id);
+      useUnreadCount.getState().subtract();
+    }),
+  );
 }
 
 /** Forgets the list and the seen ids (sign-out). */
