@@ -31,7 +31,10 @@ interface ChatMessageListProps {
  */
 export function ChatMessageList({ partner, viewerId, messages, loading, error, hasOlder, onLoadOlder, onRetry }: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // While older messages load: the distance from the content's end to the viewport's top, kept fixed.
+  // Asked for older messages, not yet shown.
+  const loadingOlder = useRef(false);
+  // Taken once the skeleton shows: the distance from the content's end to the viewport's top, restored when
+  // the older page replaces the skeleton, so that the messages on screen stay where they are.
   const anchor = useRef<number | null>(null);
   const stickToBottom = useRef(true);
   const newestId = useRef<string | null>(null);
@@ -42,8 +45,7 @@ export function ChatMessageList({ partner, viewerId, messages, loading, error, h
     enabled: hasOlder && !loading && !error && messages.length > 0,
     rootMargin: OLDER_ROOT_MARGIN,
     onReachEnd: () => {
-      const el = scrollRef.current;
-      if (el) anchor.current = el.scrollHeight - el.scrollTop;
+      loadingOlder.current = true;
       onLoadOlder();
     },
   });
@@ -52,10 +54,13 @@ export function ChatMessageList({ partner, viewerId, messages, loading, error, h
     const el = scrollRef.current;
     if (!el) return;
     const newest = messages[messages.length - 1];
-    if (anchor.current !== null) {
-      // The skeleton, then the older page, grow the top: the messages on screen stay where they were.
-      el.scrollTop = el.scrollHeight - anchor.current;
-      if (!loading) anchor.current = null;
+    if (loadingOlder.current && loading) {
+      // The skeleton is at the top, in view: measure from here.
+      anchor.current = el.scrollHeight - el.scrollTop;
+    } else if (loadingOlder.current) {
+      if (anchor.current !== null) el.scrollTop = el.scrollHeight - anchor.current;
+      loadingOlder.current = false;
+      anchor.current = null;
     } else if (newest && newest.id !== newestId.current) {
       const first = newestId.current === null;
       if (first || stickToBottom.current || newest.sender.userId === viewerId) el.scrollTop = el.scrollHeight;
