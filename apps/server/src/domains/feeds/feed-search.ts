@@ -26,14 +26,15 @@ interface Entry {
  *   author index).
  * - With a keyword, a search with at most ALWAYS_EXACT_UP_TO matches is counted exactly on every request.
  *   Beyond that, the exact count taken for this search (same keyword and filters) in the last 30 s is reused.
- *   Without one, the planner's estimate (an EXPLAIN, no scan) decides: up to EXACT_COUNT_LIMIT estimated
- *   matches the count runs through the content index on the spot; above it the answer is the previous exact
- *   count, else the estimate, while one exact count runs in the background (one at a time, statement timeout
- *   20 s). So a search repeated or paged through reports the exact number of matches as of at most 30 s ago
- *   (exact now when small), and only the first request for a new, very common keyword reports an estimate.
- * - The same estimate picks the page plan: when walking the sort index finds `limit` matches sooner than
- *   collecting every candidate from the content index (estimated matches² > (limit + 1) · feeds / 2), the
- *   keyword is checked row by row instead (containsText `index: false`).
+ *   Without one, the best guess of the size (that recent count, else the planner's estimate: an EXPLAIN, no
+ *   scan) decides: up to EXACT_COUNT_LIMIT the count runs through the content index on the spot; above it the
+ *   answer is the previous exact count, else the estimate, while one exact count runs in the background (one at
+ *   a time, statement timeout 20 s). So a search repeated or paged through reports the exact number of matches
+ *   as of at most 30 s ago (exact now when small), and only the first request for a new, very common keyword
+ *   reports an estimate.
+ * - The same numbers pick the page plan: when walking the sort index finds `limit` matches sooner than
+ *   collecting every candidate from the content index (matches² > (limit + 1) · feeds / 2), the keyword is
+ *   checked row by row instead (containsText `index: false`).
  *
  * The cache lives in this process (each instance keeps its own) and holds at most MAX_ENTRIES searches.
  */
@@ -86,18 +87,26 @@ export function createFeedSearch({ db, feedsRepo, log }: { db: Db; feedsRepo: Fe
   }
 
   return {
-    /** Whether the page query should use the content index for this keyword search. */
+    /**
+     * Whether the page query should use the content index for this keyword search. Decided on the exact count
+     * once one was taken (the planner's estimate can be 10x off either way: a rare word matching one of the
+     * content histogram's 100 sample values reads as 1% of the posts), else on the estimate.
+     */
     async useIndex(f: FeedFilters, limit: number): Promise<boolean> {
       if (f.keyword === undefined) return true;
-      const { matches, total } = await estimate(f, entry(keyOf(f)));
-      return matches * matches <= ((limit + 1) * total) / 2;
+      const e = entry(keyOf(f));
+      const { matches, total } = await estimate(f, e);
+      const known = e.count && Date.now() - e.count.at < TTL_MS ? e.count.value : matches;
+      return known * known <= ((limit + 1) * total) / 2;
     },
 
     /** totalCount of a keyword search, as described above. */
     async count(f: FeedFilters): Promise<number> {
       const e = entry(keyOf(f));
-      if (e.count && e.count.value > ALWAYS_EXACT_UP_TO && Date.now() - e.count.at < TTL_MS) return e.count.value;
-      const { matches } = await estimate(f, e);
+      const recent = e.count && Date.now() - e.count.at < TTL_MS ? e.count.value : undefined;
+      if (recent !== undefined && recent > ALWAYS_EXACT_UP_TO) return recent;
+      // A recent exact count is a better guide than the planner's estimate.
+      const matches = recent ?? (await estimate(f, e)).matches;
       if (matches <= EXACT_COUNT_LIMIT) {
         const value = await exactCount(f);
         e.count = { value, at: Date.now() };

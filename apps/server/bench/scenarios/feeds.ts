@@ -1,0 +1,189 @@
+/**
+ * GET /api/feeds over a seeded community (bench/seed.ts): first and deep pages, newest and most liked, without
+ * and with a keyword (a common one, '코트' in ≈13% of posts, and a rare one, '한정판콜라보' in 0.1%), each at the
+ * runner's connections; plus the EXPLAIN ANALYZE of each page query as the server builds it, flagged when
+ * it reads a big table sequentially.
+ *
+ *   npm run bench -- feeds                                         seeds a scratch database at FEEDS_BENCH_SCALE
+ *                                                                  (default 0.05 = 50,000 posts), drops it after
+ *   FEEDS_BENCH_DATABASE_URL=postgres://…/db npm run bench -- feeds   a database seeded beforehand, e.g. with
+ *                                                                  `npm run seed -- --scale=1` (1,000,000 posts)
+ *
+ * PostgreSQL only: the seed is server-side SQL and a million posts are not what the embedded database is for.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client.js';
+import { createFeedSearch } from '../../src/domains/feeds/feed-search.js';
+import { createFeedsRepo, type FeedFilters, type FeedPageQuery } from '../../src/domains/feeds/feeds.repo.js';
+import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
+import { runLoad } from '../support/load.js';
+import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../support/servers.js';
+import type { BenchRow, Scenario } from '../support/types.js';
+
+const P99_TARGET_MS = 50;
+const LIMIT = 10;
+/** Big tables a hot-path plan must not read sequentially. */
+const BIG_TABLES = ['feeds', 'feed_likes', 'feed_clothes', 'feed_comments', 'users'];
+
+interface Variant {
+  name: string;
+  sortBy: 'createdAt' | 'likeCount';
+  keyword?: string;
+  /** Rows to skip to reach the deep page's cursor (0 = first page). */
+  deep: number;
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'first page, newest', sortBy: 'createdAt', deep: 0 },
+  { name: 'deep page, newest', sortBy: 'createdAt', deep: 0.5 },
+  { name: 'first page, most liked', sortBy: 'likeCount', deep: 0 },
+  { name: 'deep page, most liked', sortBy: 'likeCount', deep: 0.5 },
+  { name: "'코트' first page, newest", sortBy: 'createdAt', keyword: '코트', deep: 0 },
+  { name: "'코트' deep page, newest", sortBy: 'createdAt', keyword: '코트', deep: 0.5 },
+  { name: "'코트' first page, most liked", sortBy: 'likeCount', keyword: '코트', deep: 0 },
+  { name: "'코트' deep page, most liked", sortBy: 'likeCount', keyword: '코트', deep: 0.5 },
+  { name: "'한정판콜라보' first page, newest", sortBy: 'createdAt', keyword: '한정판콜라보', deep: 0 },
+  { name: "'한정판콜라보' deep page, most liked", sortBy: 'likeCount', keyword: '한정판콜라보', deep: 0.5 },
+];
+
+/** The cursor of a deep page: the sort key and id of the row `fraction` of the way down the matching rows. */
+async function deepCursor(client: pg.Client, v: Variant): Promise<{ cursor: string; idAfter: string } | undefined> {
+  if (v.deep === 0) return undefined;
+  const where = v.keyword ? `where content ilike $1` : '';
+  const params = v.keyword ? [`%${v.keyword}%`] : [];
+  const { rows: count } = await client.query(`select count(*)::int as n from feeds ${where}`, params);
+  const offset = Math.floor(count[0].n * v.deep);
+  const column = v.sortBy === 'likeCount' ? 'like_count' : 'created_at';
+  const { rows } = await client.query(
+    `select ${column} as key, id from feeds ${where} order by ${column} desc, id desc offset ${offset} limit 1`,
+    params,
+  );
+  const key = rows[0].key as Date | number;
+  return { cursor: key instanceof Date ? key.toISOString() : String(key), idAfter: rows[0].id as string };
+}
+
+/** The page query exactly as the service builds it (author ids, plan choice), EXPLAIN ANALYZEd. */
+async function explainPage(url: string, client: pg.Client, v: Variant, deep?: { cursor: string; idAfter: string }) {
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  try {
+    const repo = createFeedsRepo();
+    const search = createFeedSearch({ db: database.db, feedsRepo: repo, log: { warn: () => undefined } as unknown as FastifyBaseLogger });
+    const filters: FeedFilters = v.keyword ? { keyword: v.keyword, keywordAuthorIds: await repo.authorIdsNamed(database.db, v.keyword) } : {};
+    const q: FeedPageQuery = {
+      filters,
+      sortBy: v.sortBy,
+      sortDirection: 'DESCENDING',
+      limit: LIMIT,
+      keywordIndex: await search.useIndex(filters, LIMIT),
+      ...(deep ?? {}),
+    };
+    const { sql, params } = repo.page(database.db, seedId('a', 1), q).toSQL();
+    const { rows } = await client.query(`explain (analyze, costs off) ${sql}`, params);
+    const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+    const seqScans = plan.filter((l) => BIG_TABLES.some((t) => new RegExp(`Seq Scan on ${t}\\b`).test(l)));
+    const scans = [...new Set(plan.flatMap((l) => /(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/.exec(l)?.[2] ?? []))];
+    return { plan, seqScans, scans, keywordIndex: q.keywordIndex, executionMs: plan.find((l) => l.startsWith('Execution Time'))?.replace(/\D+([\d.]+).*/, '$1') };
+  } finally {
+    await database.close();
+  }
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'feeds.list',
+    description: 'GET /api/feeds first and deep pages, newest and most liked, with and without a keyword, over a seeded community',
+    async run(ctx) {
+      if (!ctx.databases.includes('postgres')) {
+        ctx.log('feeds.list runs on PostgreSQL only (skipped)');
+        return [];
+      }
+      const rows: BenchRow[] = [];
+      const given = process.env.FEEDS_BENCH_DATABASE_URL;
+      const scratch = given ? undefined : await scratchPostgres();
+      const url = given ?? scratch!.url;
+      const data = await scratchDataDir();
+      try {
+        if (scratch) {
+          const scale = Number(process.env.FEEDS_BENCH_SCALE ?? '0.05');
+          const started = performance.now();
+          await seed(url, scale);
+          ctx.log(`seeded scale ${scale} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        }
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const server = await startBuiltServer({ dataDir: data.dir, databaseUrl: url });
+        try {
+          const { rows: sizes } = await client.query(`select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`);
+          ctx.log(`${sizes[0].feeds.toLocaleString('en-US')} feeds, ${sizes[0].likes.toLocaleString('en-US')} likes`);
+          const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
+          const headers = { authorization: `Bearer ${accessToken}` };
+          for (const v of VARIANTS) {
+            const deep = await deepCursor(client, v);
+            const query = new URLSearchParams({
+              limit: String(LIMIT),
+              sortBy: v.sortBy,
+              sortDirection: 'DESCENDING',
+              ...(v.keyword ? { keywordLike: v.keyword } : {}),
+              ...(deep ?? {}),
+            });
+            const pageUrl = `${server.url}/api/feeds?${query}`;
+            // The first request of a keyword search (plans its estimate; may count or start the background count).
+            const coldStart = performance.now();
+            const probe = await fetch(pageUrl, { headers });
+            const coldMs = performance.now() - coldStart;
+            const page = (await probe.json()) as { totalCount: number; data: unknown[] };
+            if (probe.status !== 200 || page.data.length === 0) throw new Error(`probe of ${v.name} failed: ${probe.status}`);
+            const explained = await explainPage(url, client, v, deep);
+            // Let a background count finish, so the load measures the steady state (reported as such).
+            await new Promise((r) => setTimeout(r, 1500));
+            const settled = (await (await fetch(pageUrl, { headers })).json()) as { totalCount: number };
+            const load = await runLoad({
+              name: `GET /api/feeds ${v.name}`,
+              url: pageUrl,
+              connections: ctx.connections,
+              durationSeconds: ctx.durationSeconds,
+              headers,
+            });
+            rows.push({
+              ...load,
+              database: 'postgres',
+              notes: [
+                `p99 < ${P99_TARGET_MS}: ${load.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
+                `totalCount ${page.totalCount.toLocaleString('en-US')}${settled.totalCount !== page.totalCount ? ` → ${settled.totalCount.toLocaleString('en-US')}` : ''}`,
+                `first request ${coldMs.toFixed(0)} ms`,
+                `plan ${explained.executionMs} ms via ${explained.scans.filter((s) => s.startsWith('feeds_')).join('+')}${v.keyword ? (explained.keywordIndex ? ' (gram index)' : ' (walk)') : ''}`,
+                explained.seqScans.length > 0 ? `SEQ SCAN: ${explained.seqScans.join('; ')}` : 'no seq scan',
+              ].join('; '),
+            });
+            if (process.env.FEEDS_BENCH_PLANS) ctx.log(`${v.name}\n${explained.plan.join('\n')}`);
+          }
+          // What an exact count of the common keyword costs (the background count; the API never waits for it).
+          const started = performance.now();
+          await client.query('begin');
+          await client.query(`set local work_mem = '64MB'`);
+          const { rows: exact } = await client.query(
+            `select count(*)::int as n from feeds where content ilike '%코트%' and otboo_grams(content) @> otboo_bigrams('코트')`,
+          );
+          await client.query('commit');
+          rows.push({
+            kind: 'timing',
+            name: "exact count of '코트' (background; cached 30 s)",
+            database: 'postgres',
+            samplesMs: [Math.round(performance.now() - started)],
+            medianMs: Math.round(performance.now() - started),
+            maxMs: Math.round(performance.now() - started),
+            notes: `${exact[0].n.toLocaleString('en-US')} matches`,
+          });
+        } finally {
+          await server.stop();
+          await client.end();
+        }
+      } finally {
+        await data.remove();
+        await scratch?.drop();
+      }
+      return rows;
+    },
+  },
+];
