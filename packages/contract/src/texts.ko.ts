@@ -130,6 +130,7 @@ export const ko = {
     oauthStateInvalid: '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해주세요.',
     oauthEmailUnverified: '인증되지 않은 이메일입니다. 이메일 인증 후 다시 시도해주세요.',
     oauthLocked: '잠긴 계정입니다. 관리자에게 문의해주세요.',
+    oauthOtherAccountLinked: (provider: string) => `이 이메일의 계정에는 이미 다른 ${provider} 계정이 연결되어 있습니다.`,
     providerGoogle: 'Google',
     providerKakao: '카카오',
     or: '또는',
