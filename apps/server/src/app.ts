@@ -14,7 +14,7 @@ import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
-import { WS_PATH } from '@otboo/contract';
+import { LIMITS, WS_PATH } from '@otboo/contract';
 import { createPgEventBus } from './realtime/pg-event-bus.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
 import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
@@ -31,7 +31,7 @@ import {
 import { createMessagesRepo, createMessagesService, directMessageDestinations, messagesRoutes } from './domains/messages/index.js';
 import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
-import { authRoutes, createAuthRepo, createAuthService } from './domains/auth/index.js';
+import { authRoutes, createAuthRepo, createAuthService, createOAuthRepo, createOAuthService, oauthRoutes } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
 import { createRecommendationsRepo, createRecommendationsService, recommendationsRoutes } from './domains/recommendations/index.js';
 import {
@@ -179,6 +179,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const mailer = createMailer(config.mail, app.log);
   const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, log: app.log });
   const users = createUsersService({ db, usersRepo, auth, notifier, storage, log: app.log });
+  const oauth = await createOAuthService({
+    db,
+    config,
+    auth,
+    authRepo: createAuthRepo(),
+    usersRepo,
+    repo: createOAuthRepo(),
+    storage,
+    // Provider avatars are fetched like imported pages: every address checked, bounded in time and size.
+    images: createPageFetcher({
+      allowPrivate: config.linkImportAllowPrivate,
+      maxImageBytes: LIMITS.profileImageMaxBytes,
+      ...(overrides.pageConnector ? { connect: overrides.pageConnector } : {}),
+    }),
+    log: app.log,
+  });
   const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
   const notificationsRepo = createNotificationsRepo();
   const notifications = createNotificationsService({ db, repo: notificationsRepo });
@@ -207,6 +223,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(feedsRoutes, { prefix: '/api/feeds', feeds });
   await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
+  // Browser navigations of API.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
+  await app.register(oauthRoutes, { oauth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ko, type OAuthProvider } from '@otboo/contract';
+import type { Config } from '../../../config.js';
+import { clientMeta, sendSession } from '../auth.routes.js';
+import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './oauth-state.js';
+import { OAuthFailure, callbackPath, isOAuthProvider, type OAuthService } from './oauth.service.js';
+
+export interface OAuthRoutesOptions {
+  oauth: OAuthService;
+  config: Config;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** The stricter of two pino levels (a route's level replaces the app's, so it must never be looser). */
+const stricter = (a: Config['logLevel'], b: Config['logLevel']) => (LOG_LEVELS.indexOf(a) >= LOG_LEVELS.indexOf(b) ? a : b);
+
+/** Longest query value read from a callback; real codes and states are far shorter. */
+const MAX_QUERY_VALUE = 2048;
+
+function queryValue(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_QUERY_VALUE ? value : undefined;
+}
+
+/** The login page with a Korean reason (API.md §3); nothing the provider sent is passed on. */
+export function loginErrorLocation(message: string): string {
+  return `/#/auth/login?error=oauth&error_message=${encodeURIComponent(message)}`;
+}
+
+/**
+ * Browser navigations, not API calls: both answer with a 302 only, never a JSON error, and are outside `/api`
+ * so the Bearer check does not apply. Registered without a prefix.
+ */
+export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, { oauth, config }) => {
+  // Scoped to the provider's callback: the browser sends it there and nowhere else.
+  const cookieOptions = (provider: OAuthProvider) =>
+    ({ path: callbackPath(provider), httpOnly: true, sameSite: 'lax', secure: config.publicUrl.startsWith('https://') }) as const;
+
+  function fail(request: FastifyRequest, reply: FastifyReply, provider: string, err: unknown) {
+    if (err instanceof OAuthFailure) {
+      request.log.warn({ provider: provider.slice(0, 40), reason: err.reason }, 'social sign-in refused');
+      return reply.redirect(loginErrorLocation(err.userMessage), 302);
+    }
+    request.log.error({ err, provider: provider.slice(0, 40) }, 'social sign-in failed');
+    return reply.redirect(loginErrorLocation(ko.auth.oauthFailed), 302);
+  }
+
+  app.get<{ Params: { provider: string } }>(
+    '/oauth2/authorization/:provider',
+    { schema: { tags: ['auth'], summary: '소셜 로그인 시작 (google, kakao): 제공자의 로그인 페이지로 302' } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        const started = await oauth.begin(provider);
+        reply.setCookie(OAUTH_STATE_COOKIE, started.stateCookie, { ...cookieOptions(started.provider), maxAge: OAUTH_STATE_TTL_MS / 1000 });
+        return reply.header('cache-control', 'no-store').redirect(started.location, 302);
+      } catch (err) {
+        return fail(request, reply, provider, err);
+      }
+    },
+  );
+
+  app.get<{ Params: { provider: string } }>(
+    '/login/oauth2/code/:provider',
+    {
+      schema: { tags: ['auth'], summary: '소셜 로그인 콜백: 성공 시 REFRESH_TOKEN 쿠키와 함께 / 로 302' },
+      // The request line carries the authorization code: keep it out of the per-request info log.
+      logLevel: stricter(config.logLevel, 'warn'),
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      // Single use: whatever happens next, this browser's pending sign-in ends here.
+      if (isOAuthProvider(provider)) reply.clearCookie(OAUTH_STATE_COOKIE, cookieOptions(provider));
+      reply.header('cache-control', 'no-store');
+      try {
+        const issued = await oauth.finish(
+          provider,
+          { code: queryValue(request.query, 'code'), state: queryValue(request.query, 'state'), error: queryValue(request.query, 'error') },
+          request.cookies[OAUTH_STATE_COOKIE],
+          clientMeta(request),
+        );
+        sendSession(reply, config, issued);
+        return reply.redirect('/', 302);
+      } catch (err) {
+        return fail(request, reply, provider, err);
+      }
+    },
+  );
+};

@@ -1,0 +1,229 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS, OAUTH_PROVIDERS, ko, type OAuthProvider } from '@otboo/contract';
+import type { PageFetcher } from '../../../adapters/page-fetcher/page-fetcher.js';
+import type { Storage } from '../../../adapters/storage/storage.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/errors.js';
+import { reencodeImage } from '../../../lib/images.js';
+import type { UserRow } from '../../users/users.mapper.js';
+import type { UsersRepo } from '../../users/users.repo.js';
+import type { AuthRepo } from '../auth.repo.js';
+import type { AuthService, ClientMeta, IssuedSession } from '../auth.service.js';
+import { createGoogleClient } from './google.js';
+import { createKakaoClient } from './kakao.js';
+import type { OAuthClient, SocialProfile } from './oauth-client.js';
+import type { OAuthRepo } from './oauth.repo.js';
+import { createOAuthStates } from './oauth-state.js';
+import { PROVIDER_TIMEOUT_MS, ProviderError } from './provider-http.js';
+import { accountName, placeholderEmail, usableEmail } from './social-identity.js';
+
+/** A social sign-in that did not succeed: `userMessage` goes to the login page, `reason` to the log only. */
+export class OAuthFailure extends Error {
+  override name = 'OAuthFailure';
+  constructor(
+    readonly userMessage: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface OAuthCallback {
+  code?: string | undefined;
+  state?: string | undefined;
+  /** RFC 6749 §4.1.2.1 error code, e.g. `access_denied` when the user declined. */
+  error?: string | undefined;
+}
+
+export interface OAuthServiceDeps {
+  db: Db;
+  config: Config;
+  auth: Pick<AuthService, 'openSession'>;
+  authRepo: Pick<AuthRepo, 'ensureSecret'>;
+  usersRepo: UsersRepo;
+  repo: OAuthRepo;
+  storage: Storage;
+  /** Downloads the provider's avatar (SSRF-checked, bounded in time and size). */
+  images: Pick<PageFetcher, 'fetchImage'>;
+  log: FastifyBaseLogger;
+}
+
+type Avatar = { imageKey: string } | { externalImageUrl: string };
+
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = { google: ko.auth.providerGoogle, kakao: ko.auth.providerKakao };
+/** Longest side of a stored avatar (the profile upload's size). */
+const AVATAR_MAX_SIDE = 512;
+
+export function isOAuthProvider(value: string): value is OAuthProvider {
+  return (OAUTH_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** Where the provider sends the browser back (API.md §3); the state cookie is scoped to it. */
+export function callbackPath(provider: OAuthProvider): string {
+  return `/login/oauth2/code/${provider}`;
+}
+
+/** The providers with credentials in the configuration. Kakao apps may run without a client secret. */
+function configuredClients(config: Config): Partial<Record<OAuthProvider, OAuthClient>> {
+  const redirectUri = (provider: OAuthProvider) => `${config.publicUrl}${callbackPath(provider)}`;
+  const { google, kakao } = config.oauth;
+  const clients: Partial<Record<OAuthProvider, OAuthClient>> = {};
+  if (google.clientId && google.clientSecret) {
+    clients.google = createGoogleClient({
+      issuerUrl: google.issuerUrl,
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      redirectUri: redirectUri('google'),
+    });
+  }
+  if (kakao.clientId) {
+    clients.kakao = createKakaoClient({
+      baseUrl: kakao.baseUrl,
+      apiUrl: kakao.apiUrl,
+      clientId: kakao.clientId,
+      clientSecret: kakao.clientSecret,
+      redirectUri: redirectUri('kakao'),
+    });
+  }
+  return clients;
+}
+
+/**
+ * Social sign-in (API.md §3): sends the browser to Google or Kakao and, on its return, signs in the linked
+ * account, links an existing account by a verified e-mail, or creates one.
+ *
+ * Which account a provider account reaches:
+ * 1. the account it is linked to (social_accounts provider + id);
+ * 2. else the account with the same e-mail, linked now, only when the provider vouches for the address
+ *    (Google `email_verified`; Kakao `is_email_valid` and `is_email_verified`). An unverified address that
+ *    belongs to an account is refused: the provider account might not be its owner's;
+ * 3. else a new account, with the verified e-mail, or a placeholder `<provider>_<id>@users.otboo.invalid`
+ *    when there is none (no e-mail shared, or an unverified one), and no password (forgot-password sets one).
+ */
+export async function createOAuthService({ db, config, auth, authRepo, usersRepo, repo, storage, images, log }: OAuthServiceDeps) {
+  // Shared by every instance on the database, like the generated JWT secret.
+  const states = createOAuthStates(await authRepo.ensureSecret(db, 'oauth-state', randomBytes(48).toString('base64url')));
+  const clients = configuredClients(config);
+
+  function clientFor(provider: string): { provider: OAuthProvider; client: OAuthClient } {
+    if (!isOAuthProvider(provider)) throw new OAuthFailure(ko.auth.oauthFailed, 'unknown provider');
+    const client = clients[provider];
+    if (!client) throw new OAuthFailure(ko.auth.oauthNotConfigured(PROVIDER_LABELS[provider]), `${provider} is not configured`);
+    return { provider, client };
+  }
+
+  /** Our own copy of the provider's picture, so browsers never ask the provider; its URL if copying fails. */
+  async function importAvatar(profile: SocialProfile): Promise<Avatar | null> {
+    const url = profile.pictureUrl;
+    if (!url || url.length > LIMITS.urlMaxLength || !/^https?:\/\//i.test(url)) return null;
+    try {
+      const fetched = await images.fetchImage(url, { timeoutMs: PROVIDER_TIMEOUT_MS });
+      const encoded = await reencodeImage(fetched.body, { maxSide: AVATAR_MAX_SIDE });
+      const imageKey = `profiles/${randomUUID()}.webp`;
+      await storage.put(imageKey, encoded.image, 'image/webp');
+      return { imageKey };
+    } catch (err) {
+      log.warn({ provider: profile.provider, reason: (err as Error).message }, 'could not copy the social avatar; keeping its address');
+      return { externalImageUrl: url };
+    }
+  }
+
+  /** Creates the account and its link in one transaction; 'taken' / 'linked' when another request got there first. */
+  async function createAccount(profile: SocialProfile, email: string, avatar: Avatar | null): Promise<UserRow | 'taken' | 'linked'> {
+    const linkLost = new Error('linked meanwhile');
+    try {
+      return await db.transaction(async (tx) => {
+        const user = await usersRepo.insertWithProfile(tx, { email, name: accountName(profile.name), passwordHash: null });
+        if (!user) return 'taken' as const;
+        const linked = await repo.link(tx, { userId: user.id, provider: profile.provider, providerUserId: profile.subject, email: profile.email });
+        if (!linked) throw linkLost; // rolls the new user back
+        if (avatar) await repo.setAvatar(tx, user.id, avatar);
+        return user;
+      });
+    } catch (err) {
+      if (err === linkLost) return 'linked';
+      throw err;
+    }
+  }
+
+  /** The account a provider account signs in to (see the rules above); a few rounds settle concurrent changes. */
+  async function accountFor(profile: SocialProfile): Promise<UserRow> {
+    const email = usableEmail(profile.email);
+    const verified = profile.emailVerified ? email : null;
+    const label = PROVIDER_LABELS[profile.provider];
+    let avatar: Promise<Avatar | null> | undefined;
+    let placeholderVariant: string | undefined;
+    let account: UserRow | undefined;
+    try {
+      for (let round = 0; round < 3 && !account; round++) {
+        const linked = await repo.findLinkedUser(db, profile.provider, profile.subject);
+        if (linked) return linked;
+        const owner = email ? await usersRepo.findByEmail(db, email) : undefined;
+        if (owner) {
+          if (!verified) throw new OAuthFailure(ko.auth.oauthEmailUnverified, 'unverified e-mail of an existing account');
+          if (owner.locked) throw new OAuthFailure(ko.auth.oauthLocked, 'the account with this e-mail is locked');
+          if (await repo.hasProvider(db, owner.id, profile.provider)) {
+            throw new OAuthFailure(ko.auth.oauthOtherAccountLinked(label), 'the account has another account of this provider');
+          }
+          if (await repo.link(db, { userId: owner.id, provider: profile.provider, providerUserId: profile.subject, email })) return owner;
+          continue;
+        }
+        avatar ??= importAvatar(profile);
+        const address = verified ?? placeholderEmail(profile.provider, profile.subject, placeholderVariant);
+        const created = await createAccount(profile, address, await avatar);
+        if (created === 'taken' && !verified) placeholderVariant = randomBytes(3).toString('hex');
+        if (typeof created === 'object') account = created;
+      }
+    } finally {
+      // A copied avatar no new account uses is deleted again.
+      const copied = await avatar?.catch(() => null);
+      if (!account && copied && 'imageKey' in copied) await storage.delete([copied.imageKey]).catch(() => undefined);
+    }
+    if (!account) throw new OAuthFailure(ko.auth.oauthFailed, 'the account kept changing during sign-in');
+    return account;
+  }
+
+  return {
+    /** The provider's authorization URL and the signed cookie that remembers this sign-in. */
+    async begin(name: string): Promise<{ provider: OAuthProvider; location: string; stateCookie: string }> {
+      const { provider, client } = clientFor(name);
+      const { pending, cookie } = states.begin(provider);
+      try {
+        return { provider, location: await client.authorizationUrl(pending), stateCookie: cookie };
+      } catch (err) {
+        if (err instanceof ProviderError) throw new OAuthFailure(ko.auth.oauthFailed, err.message);
+        throw err;
+      }
+    },
+
+    /** Finishes a sign-in from the provider's callback and opens a session. */
+    async finish(name: string, callback: OAuthCallback, stateCookie: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
+      const { provider, client } = clientFor(name);
+      if (callback.error) {
+        throw new OAuthFailure(callback.error === 'access_denied' ? ko.auth.oauthDenied : ko.auth.oauthFailed, `provider answered ${callback.error.slice(0, 60)}`);
+      }
+      const pending = states.finish(stateCookie, provider, callback.state);
+      if (!pending) throw new OAuthFailure(ko.auth.oauthStateInvalid, 'state missing, forged, expired or already used');
+      if (!callback.code) throw new OAuthFailure(ko.auth.oauthFailed, 'callback without a code');
+      let profile: SocialProfile;
+      try {
+        profile = await client.profileFromCode(callback.code, pending);
+      } catch (err) {
+        if (err instanceof ProviderError) throw new OAuthFailure(ko.auth.oauthFailed, err.message);
+        throw err;
+      }
+      const user = await accountFor(profile);
+      if (user.locked) throw new OAuthFailure(ko.auth.oauthLocked, 'the linked account is locked');
+      try {
+        return await auth.openSession(user, meta);
+      } catch (err) {
+        // Locked between the check above and the session.
+        if (err instanceof AppError && err.statusCode === 423) throw new OAuthFailure(ko.auth.oauthLocked, 'the account was locked meanwhile');
+        throw err;
+      }
+    },
+  };
+}
+export type OAuthService = Awaited<ReturnType<typeof createOAuthService>>;
