@@ -33,6 +33,8 @@ test('live notifications and direct messages between two browsers', async ({ bro
   const pageB = await contextB.newPage();
   const shotA = shooter(pageA, testInfo, 'a');
   const shotB = shooter(pageB, testInfo, 'b');
+  const pageErrors: Error[] = [];
+  for (const page of [pageA, pageB]) page.on('pageerror', (error) => pageErrors.push(error));
 
   await signIn(pageB, b);
   await expect(bell(pageB)).toHaveAccessibleName('알림');
@@ -144,6 +146,7 @@ test('live notifications and direct messages between two browsers', async ({ bro
   await expect(bell(pageA)).toHaveAccessibleName('알림');
   await expect(pageA.getByText(`${b.name}: 감사합니다 😊`)).toHaveCount(0);
   await shotA('conversations-list');
+  expect(pageErrors).toEqual([]);
 
   await contextA.close();
   await contextB.close();
