@@ -184,6 +184,23 @@ describe('STOMP connection', () => {
     expect(sockets[1]!.frames('CONNECT')[0]).toContain('Authorization:Bearer header.eyJleHAiOjQxMDI0NDQ4MDB9.new');
   });
 
+  it('a connect right after a disconnect (a remount) keeps the new connection and its state', async () => {
+    const { connection, sockets } = setup();
+    connection.connect();
+    await flush();
+    await accept(sockets[0]!);
+    const done = connection.disconnect();
+    connection.connect();
+    sockets[0]!.close();
+    await done;
+    await flush();
+    expect(sockets).toHaveLength(2);
+    // The old connection's end must not report the new one as closed.
+    expect(connection.state).toBe('connecting');
+    await accept(sockets[1]!);
+    expect(connection.state).toBe('connected');
+  });
+
   it('disconnect closes the socket and stops reconnecting', async () => {
     const { connection, sockets } = setup();
     connection.connect();

@@ -129,6 +129,8 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
     },
     async disconnect() {
       await client.deactivate();
+      // connect() may have run again meanwhile (a remount): then the new connection owns the state.
+      if (client.active) return;
       for (const registration of registrations.values()) registration.subscription = null;
       setState('closed');
     },
