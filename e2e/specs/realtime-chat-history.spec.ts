@@ -14,8 +14,9 @@ async function signIn(page: Page, user: TestUser) {
 const TOTAL = 45;
 const line = (n: number) => `기록 ${String(n).padStart(2, '0')}`;
 
-// Journey: A writes 45 messages; B opens the conversation at the newest 20, scrolls to the top and the
-// older pages load (20 at a time, with a skeleton meanwhile) without moving the messages on screen.
+// Journey: A writes 45 messages; B pages through the 45 notifications in the panel, then opens the
+// conversation at the newest 20, scrolls to the top and the older pages load (20 at a time, with a skeleton
+// meanwhile) without moving the messages on screen; reading it clears the bell.
 test('a long conversation opens at the newest message and loads older ones at the top', async ({ browser, server }, testInfo) => {
   const a = await createUser(server, newUser('writer'));
   const b = await createUser(server, newUser('reader'));
@@ -40,12 +41,29 @@ test('a long conversation opens at the newest message and loads older ones at th
 
   const contextB = await browser.newContext({ reducedMotion: 'reduce' });
   const pageB = await contextB.newPage();
-  // Older pages (those with a cursor) answer slowly, so the skeleton can be seen.
-  await pageB.route(/\/api\/direct-messages\?.*cursor=/, async (route) => {
+  // Older pages (those with a cursor) answer slowly, so the skeleton and the loading text can be seen.
+  await pageB.route(/\/api\/(direct-messages|notifications)\?.*cursor=/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
   await signIn(pageB, b);
+
+  // Meanwhile B's bell counts one notification per message; the panel pages through them 20 at a time.
+  const bellB = pageB.getByRole('banner').getByRole('button', { name: `알림, 읽지 않은 알림 ${TOTAL}개` });
+  await bellB.click();
+  const panel = pageB.getByRole('dialog', { name: '알림' });
+  const items = panel.getByRole('list', { name: '알림 목록' }).getByRole('button');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText(`${a.name}: ${line(TOTAL)}`);
+  await items.last().scrollIntoViewIfNeeded();
+  await expect(panel.getByText('더 불러오는 중...')).toBeVisible();
+  await pageB.screenshot({ path: testInfo.outputPath('b-panel-loading-more.png') });
+  await expect(items).toHaveCount(40);
+  await items.last().scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(TOTAL);
+  await expect(items.last()).toContainText(`${a.name}: ${line(1)}`);
+  await pageB.keyboard.press('Escape');
+
   await pageB.getByRole('banner').getByRole('button', { name: `메시지, 읽지 않은 메시지 ${TOTAL}개` }).click();
   await pageB.getByRole('dialog', { name: '대화 목록' }).getByRole('button', { name: new RegExp(a.name) }).click();
 
@@ -82,6 +100,10 @@ test('a long conversation opens at the newest message and loads older ones at th
   await expect(log.locator('p').first()).toHaveText(new RegExp(`${line(1)}$`));
   await expect(log.locator('p').last()).toHaveText(new RegExp(`${line(TOTAL)}$`));
   await expect(log.getByRole('heading', { name: '오늘' })).toHaveCount(1);
+  // Reading the conversation read the notifications that announced it.
+  await expect(chatB.getByRole('status')).toHaveCount(0);
+  await pageB.keyboard.press('Escape');
+  await expect(pageB.getByRole('banner').getByRole('button', { name: /^알림/ })).toHaveAccessibleName('알림');
   await pageB.screenshot({ path: testInfo.outputPath('b-history-all.png') });
   await contextB.close();
 });

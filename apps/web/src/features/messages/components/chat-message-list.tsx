@@ -44,6 +44,7 @@ export function ChatMessageList({ partner, viewerId, messages, loading, error, h
   const sentinel = useInfiniteScroll<HTMLDivElement>({
     enabled: hasOlder && !loading && !error && messages.length > 0,
     rootMargin: OLDER_ROOT_MARGIN,
+    root: scrollRef,
     onReachEnd: () => {
       loadingOlder.current = true;
       onLoadOlder();

@@ -25,11 +25,13 @@ export function NotificationPanel() {
   const count = useUnreadCount((s) => s.count);
   const now = useNow(60_000);
   const listRef = useRef<HTMLUListElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const sentinel = useInfiniteScroll<HTMLLIElement>({
     enabled: hasNext && !loading && !error,
     onReachEnd: () => void useNotificationList.getState().loadMore(),
     rootMargin: SCROLL_ROOT_MARGIN,
     threshold: SCROLL_THRESHOLD,
+    root: scrollRef,
   });
 
   // Every opening starts from the server's first page (and its unread total).
@@ -66,7 +68,7 @@ export function NotificationPanel() {
         </div>
         {data.length > 0 ? <p className="text-xs text-ink-muted">{ko.notifications.markReadHint}</p> : null}
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <ul ref={listRef} tabIndex={-1} aria-label={ko.notifications.listLabel} aria-busy={loading} className="flex flex-col p-2 focus:outline-none">
           {data.map((notification, index) => (
             <li key={notification.id}>
