@@ -31,7 +31,16 @@ export const seedId = (prefix: 'a' | 'c' | 'd' | 'e' | 'f', n: number) =>
 const BASE = { users: 10_000, clothesPerUser: 20, feeds: 1_000_000, weathers: 2_000, followsPerUser: 20 };
 
 /** Tables whose secondary indexes are dropped during the load (unique indexes stay: they are constraints). */
-const BULK_TABLES = ['users', 'clothes', 'clothes_attributes', 'feeds', 'feed_clothes', 'feed_likes', 'feed_comments', 'follows'];
+const BULK_TABLES = [
+  'users',
+  'clothes',
+  'clothes_attributes',
+  'feeds',
+  'feed_clothes',
+  'feed_likes',
+  'feed_comments',
+  'follows',
+];
 
 const APP_TABLES = [
   'notifications',
@@ -57,40 +66,138 @@ const APP_TABLES = [
 ];
 
 // SQL for "the uuid of row n" with the same layout as seedId.
-const idSql = (prefix: string, n: string) => `('${prefix}0000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
+const idSql = (prefix: string, n: string) =>
+  `('${prefix}0000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
 
 /** Garments: name, type. '코트' occurs in four of them (a common two-letter search). */
 const ITEMS: [string, string][] = [
-  ['롱코트', 'OUTER'], ['트렌치코트', 'OUTER'], ['숏코트', 'OUTER'], ['울코트', 'OUTER'], ['패딩', 'OUTER'],
-  ['롱패딩', 'OUTER'], ['경량패딩', 'OUTER'], ['블레이저', 'OUTER'], ['가죽자켓', 'OUTER'], ['데님자켓', 'OUTER'],
-  ['바람막이', 'OUTER'], ['가디건', 'OUTER'], ['플리스', 'OUTER'], ['야상', 'OUTER'], ['니트', 'TOP'],
-  ['터틀넥', 'TOP'], ['맨투맨', 'TOP'], ['후드티', 'TOP'], ['셔츠', 'TOP'], ['반팔티', 'TOP'], ['긴팔티', 'TOP'],
-  ['블라우스', 'TOP'], ['스웨터', 'TOP'], ['폴로셔츠', 'TOP'], ['청바지', 'BOTTOM'], ['슬랙스', 'BOTTOM'],
-  ['조거팬츠', 'BOTTOM'], ['반바지', 'BOTTOM'], ['롱스커트', 'BOTTOM'], ['미니스커트', 'BOTTOM'], ['와이드팬츠', 'BOTTOM'],
-  ['카고팬츠', 'BOTTOM'], ['레깅스', 'BOTTOM'], ['원피스', 'DRESS'], ['셔츠원피스', 'DRESS'], ['니트원피스', 'DRESS'],
-  ['운동화', 'SHOES'], ['로퍼', 'SHOES'], ['부츠', 'SHOES'], ['첼시부츠', 'SHOES'], ['샌들', 'SHOES'],
-  ['스니커즈', 'SHOES'], ['구두', 'SHOES'], ['비니', 'HAT'], ['볼캡', 'HAT'], ['버킷햇', 'HAT'], ['백팩', 'BAG'],
-  ['토트백', 'BAG'], ['크로스백', 'BAG'], ['머플러', 'SCARF'], ['스카프', 'SCARF'], ['장갑', 'ACCESSORY'],
-  ['선글라스', 'ACCESSORY'], ['목걸이', 'ACCESSORY'], ['양말', 'SOCKS'], ['니삭스', 'SOCKS'], ['우산', 'ETC'],
+  ['롱코트', 'OUTER'],
+  ['트렌치코트', 'OUTER'],
+  ['숏코트', 'OUTER'],
+  ['울코트', 'OUTER'],
+  ['패딩', 'OUTER'],
+  ['롱패딩', 'OUTER'],
+  ['경량패딩', 'OUTER'],
+  ['블레이저', 'OUTER'],
+  ['가죽자켓', 'OUTER'],
+  ['데님자켓', 'OUTER'],
+  ['바람막이', 'OUTER'],
+  ['가디건', 'OUTER'],
+  ['플리스', 'OUTER'],
+  ['야상', 'OUTER'],
+  ['니트', 'TOP'],
+  ['터틀넥', 'TOP'],
+  ['맨투맨', 'TOP'],
+  ['후드티', 'TOP'],
+  ['셔츠', 'TOP'],
+  ['반팔티', 'TOP'],
+  ['긴팔티', 'TOP'],
+  ['블라우스', 'TOP'],
+  ['스웨터', 'TOP'],
+  ['폴로셔츠', 'TOP'],
+  ['청바지', 'BOTTOM'],
+  ['슬랙스', 'BOTTOM'],
+  ['조거팬츠', 'BOTTOM'],
+  ['반바지', 'BOTTOM'],
+  ['롱스커트', 'BOTTOM'],
+  ['미니스커트', 'BOTTOM'],
+  ['와이드팬츠', 'BOTTOM'],
+  ['카고팬츠', 'BOTTOM'],
+  ['레깅스', 'BOTTOM'],
+  ['원피스', 'DRESS'],
+  ['셔츠원피스', 'DRESS'],
+  ['니트원피스', 'DRESS'],
+  ['운동화', 'SHOES'],
+  ['로퍼', 'SHOES'],
+  ['부츠', 'SHOES'],
+  ['첼시부츠', 'SHOES'],
+  ['샌들', 'SHOES'],
+  ['스니커즈', 'SHOES'],
+  ['구두', 'SHOES'],
+  ['비니', 'HAT'],
+  ['볼캡', 'HAT'],
+  ['버킷햇', 'HAT'],
+  ['백팩', 'BAG'],
+  ['토트백', 'BAG'],
+  ['크로스백', 'BAG'],
+  ['머플러', 'SCARF'],
+  ['스카프', 'SCARF'],
+  ['장갑', 'ACCESSORY'],
+  ['선글라스', 'ACCESSORY'],
+  ['목걸이', 'ACCESSORY'],
+  ['양말', 'SOCKS'],
+  ['니삭스', 'SOCKS'],
+  ['우산', 'ETC'],
 ];
 const COLORS = ['블랙', '화이트', '네이비', '베이지', '그레이', '카키', '브라운', '아이보리'];
-const OPENERS = ['오늘은', '출근길에', '주말 데이트룩으로', '비 오는 날', '쌀쌀한 아침', '여행 가서', '캠퍼스룩', '하객룩으로', '편하게', '꾸안꾸 OOTD'];
-const CLOSERS = ['생각보다 따뜻했어요.', '조금 추웠어요.', '딱 좋았어요!', '다들 예쁘다고 했어요 ㅎㅎ', '내일도 이렇게 입을래요.', '바람이 많이 불었어요.', '완전 만족!', '비 와서 아쉬웠어요.', 'ootd 기록용'];
-const COMMENTS = ['예뻐요!', '어디 제품이에요?', '코디 참고할게요', '색 조합 좋네요', '따뜻해 보여요', '저도 이 코트 있어요', '오늘 날씨에 딱이네요', '사진 잘 나왔어요', '정보 감사합니다', '저도 따라 입어볼게요'];
+const OPENERS = [
+  '오늘은',
+  '출근길에',
+  '주말 데이트룩으로',
+  '비 오는 날',
+  '쌀쌀한 아침',
+  '여행 가서',
+  '캠퍼스룩',
+  '하객룩으로',
+  '편하게',
+  '꾸안꾸 OOTD',
+];
+const CLOSERS = [
+  '생각보다 따뜻했어요.',
+  '조금 추웠어요.',
+  '딱 좋았어요!',
+  '다들 예쁘다고 했어요 ㅎㅎ',
+  '내일도 이렇게 입을래요.',
+  '바람이 많이 불었어요.',
+  '완전 만족!',
+  '비 와서 아쉬웠어요.',
+  'ootd 기록용',
+];
+const COMMENTS = [
+  '예뻐요!',
+  '어디 제품이에요?',
+  '코디 참고할게요',
+  '색 조합 좋네요',
+  '따뜻해 보여요',
+  '저도 이 코트 있어요',
+  '오늘 날씨에 딱이네요',
+  '사진 잘 나왔어요',
+  '정보 감사합니다',
+  '저도 따라 입어볼게요',
+];
 const FAMILY = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임'];
-const GIVEN = ['민준', '서연', '도윤', '지우', '하준', '서윤', '은우', '하은', '시우', '지아', '예준', '수아'];
+const GIVEN = [
+  '민준',
+  '서연',
+  '도윤',
+  '지우',
+  '하준',
+  '서윤',
+  '은우',
+  '하은',
+  '시우',
+  '지아',
+  '예준',
+  '수아',
+];
 
-const arr = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+const arr = (values: readonly string[]) =>
+  `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 /** `array[...]` element picked by an integer SQL expression (0-based, wrapped). */
 const pick = (values: readonly string[], n: string) => `(${arr(values)})[1 + ((${n}) % ${values.length})]`;
 
 function parseScale(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    options: { scale: { type: 'string', default: '0.01' }, reset: { type: 'boolean', default: false }, 'database-url': { type: 'string' } },
+    options: {
+      scale: { type: 'string', default: '0.01' },
+      reset: { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+    },
   });
   const scale = Number(values.scale);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 10) throw new Error(`--scale must be a number in (0, 10], got ${values.scale}`);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
+    throw new Error(`--scale must be a number in (0, 10], got ${values.scale}`);
   return { scale, reset: values.reset, url: values['database-url'] };
 }
 
@@ -121,7 +228,11 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** Seeds `url`; returns the sizes used. */
-export async function seed(url: string, scale: number, options: { reset?: boolean } = {}): Promise<SeedSizes> {
+export async function seed(
+  url: string,
+  scale: number,
+  options: { reset?: boolean } = {},
+): Promise<SeedSizes> {
   const sizes = sizesFor(scale);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   await timed('migrate', () => migrateDatabase(database));
@@ -132,7 +243,8 @@ export async function seed(url: string, scale: number, options: { reset?: boolea
   const q = (text: string, params: unknown[] = []) => client.query(text, params);
   try {
     const { rows } = await q('select count(*)::int as n from users');
-    if (rows[0].n > 0 && !options.reset) throw new Error('the database already has users; pass --reset to empty it first');
+    if (rows[0].n > 0 && !options.reset)
+      throw new Error('the database already has users; pass --reset to empty it first');
     if (options.reset) await timed('reset', () => q(`truncate ${APP_TABLES.join(', ')} cascade`));
 
     await q(`set maintenance_work_mem = '512MB'`);
@@ -321,7 +433,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const args = parseScale(process.argv.slice(2));
   const url = args.url ?? loadConfig().databaseUrl;
   if (!url) {
-    console.error('set DATABASE_URL (or --database-url) to a PostgreSQL database; the seed does not run on the embedded one');
+    console.error(
+      'set DATABASE_URL (or --database-url) to a PostgreSQL database; the seed does not run on the embedded one',
+    );
     process.exit(2);
   }
   const start = performance.now();

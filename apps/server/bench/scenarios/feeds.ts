@@ -11,6 +11,7 @@
  *
  * PostgreSQL only: the seed is server-side SQL and a million posts are not what the embedded database is for.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client.js';
@@ -22,6 +23,7 @@ import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../su
 import type { BenchRow, Scenario } from '../support/types.js';
 
 const P99_TARGET_MS = 50;
+const SEQUENTIAL = 300;
 const LIMIT = 10;
 /** Big tables a hot-path plan must not read sequentially. */
 const BIG_TABLES = ['feeds', 'feed_likes', 'feed_clothes', 'feed_comments', 'users'];
@@ -47,8 +49,82 @@ const VARIANTS: Variant[] = [
   { name: "'한정판콜라보' deep page, most liked", sortBy: 'likeCount', keyword: '한정판콜라보', deep: 0.5 },
 ];
 
+/** The built server's process, found by the port in its environment. */
+async function serverPid(port: number): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!(await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('dist/server.js')) continue;
+      if ((await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0').includes(`PORT=${port}`))
+        return Number(entry);
+    } catch {
+      // A process that ended or is not ours.
+    }
+  }
+  throw new Error(`no server process on port ${port}`);
+}
+
+/** User plus system CPU time of processes so far, in ms (clock ticks of 10 ms on Linux; ended ones count 0). */
+async function cpuMs(pids: number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // Ended.
+    }
+  }
+  return total;
+}
+
+/** PostgreSQL backends serving the benchmarked server (its pool), not this process's own connection. */
+async function backendPids(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return rows.map((r: { pid: number }) => r.pid);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * One request after another on one connection: latency without queueing, and the CPU each request costs the
+ * server process and the database backends, which other load on the machine disturbs far less than throughput.
+ */
+async function sequential(
+  url: string,
+  headers: Record<string, string>,
+  serverPidValue: number,
+  client: pg.Client,
+  n: number,
+) {
+  const backends = await backendPids(client);
+  const before = await Promise.all([cpuMs([serverPidValue]), cpuMs(backends)]);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  const after = await Promise.all([cpuMs([serverPidValue]), cpuMs(backends)]);
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    serverCpu: (after[0] - before[0]) / n,
+    dbCpu: (after[1] - before[1]) / n,
+  };
+}
+
 /** The cursor of a deep page: the sort key and id of the row `fraction` of the way down the matching rows. */
-async function deepCursor(client: pg.Client, v: Variant): Promise<{ cursor: string; idAfter: string } | undefined> {
+async function deepCursor(
+  client: pg.Client,
+  v: Variant,
+): Promise<{ cursor: string; idAfter: string } | undefined> {
   if (v.deep === 0) return undefined;
   const where = v.keyword ? `where content ilike $1` : '';
   const params = v.keyword ? [`%${v.keyword}%`] : [];
@@ -64,12 +140,23 @@ async function deepCursor(client: pg.Client, v: Variant): Promise<{ cursor: stri
 }
 
 /** The page query exactly as the service builds it (author ids, plan choice), EXPLAIN ANALYZEd. */
-async function explainPage(url: string, client: pg.Client, v: Variant, deep?: { cursor: string; idAfter: string }) {
+async function explainPage(
+  url: string,
+  client: pg.Client,
+  v: Variant,
+  deep?: { cursor: string; idAfter: string },
+) {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
     const repo = createFeedsRepo();
-    const search = createFeedSearch({ db: database.db, feedsRepo: repo, log: { warn: () => undefined } as unknown as FastifyBaseLogger });
-    const filters: FeedFilters = v.keyword ? { keyword: v.keyword, keywordAuthorIds: await repo.authorIdsNamed(database.db, v.keyword) } : {};
+    const search = createFeedSearch({
+      db: database.db,
+      feedsRepo: repo,
+      log: { warn: () => undefined } as unknown as FastifyBaseLogger,
+    });
+    const filters: FeedFilters = v.keyword
+      ? { keyword: v.keyword, keywordAuthorIds: await repo.authorIdsNamed(database.db, v.keyword) }
+      : {};
     const q: FeedPageQuery = {
       filters,
       sortBy: v.sortBy,
@@ -78,12 +165,26 @@ async function explainPage(url: string, client: pg.Client, v: Variant, deep?: { 
       keywordIndex: await search.useIndex(filters, LIMIT),
       ...(deep ?? {}),
     };
-    const { sql, params } = repo.page(database.db, seedId('a', 1), q).toSQL();
+    const { sql, params } = repo.pageQuery(database.db, seedId('a', 1), q).toSQL();
     const { rows } = await client.query(`explain (analyze, costs off) ${sql}`, params);
     const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
     const seqScans = plan.filter((l) => BIG_TABLES.some((t) => new RegExp(`Seq Scan on ${t}\\b`).test(l)));
-    const scans = [...new Set(plan.flatMap((l) => /(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/.exec(l)?.[2] ?? []))];
-    return { plan, seqScans, scans, keywordIndex: q.keywordIndex, executionMs: plan.find((l) => l.startsWith('Execution Time'))?.replace(/\D+([\d.]+).*/, '$1') };
+    const scans = [
+      ...new Set(
+        plan.flatMap(
+          (l) =>
+            /(Index Only Scan|Index Scan|Bitmap Index Scan) (?:Backward )?(?:using|on) (\w+)/.exec(l)?.[2] ??
+            [],
+        ),
+      ),
+    ];
+    return {
+      plan,
+      seqScans,
+      scans,
+      keywordIndex: q.keywordIndex,
+      executionMs: plan.find((l) => l.startsWith('Execution Time'))?.replace(/\D+([\d.]+).*/, '$1'),
+    };
   } finally {
     await database.close();
   }
@@ -92,7 +193,8 @@ async function explainPage(url: string, client: pg.Client, v: Variant, deep?: { 
 export const scenarios: Scenario[] = [
   {
     name: 'feeds.list',
-    description: 'GET /api/feeds first and deep pages, newest and most liked, with and without a keyword, over a seeded community',
+    description:
+      'GET /api/feeds first and deep pages, newest and most liked, with and without a keyword, over a seeded community',
     async run(ctx) {
       if (!ctx.databases.includes('postgres')) {
         ctx.log('feeds.list runs on PostgreSQL only (skipped)');
@@ -114,10 +216,40 @@ export const scenarios: Scenario[] = [
         await client.connect();
         const server = await startBuiltServer({ dataDir: data.dir, databaseUrl: url });
         try {
-          const { rows: sizes } = await client.query(`select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`);
-          ctx.log(`${sizes[0].feeds.toLocaleString('en-US')} feeds, ${sizes[0].likes.toLocaleString('en-US')} likes`);
+          const { rows: sizes } = await client.query(
+            `select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`,
+          );
+          ctx.log(
+            `${sizes[0].feeds.toLocaleString('en-US')} feeds, ${sizes[0].likes.toLocaleString('en-US')} likes`,
+          );
           const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
           const headers = { authorization: `Bearer ${accessToken}` };
+          const pid = await serverPid(Number(new URL(server.url).port));
+          // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
+          await runLoad({
+            name: 'warm-up',
+            url: `${server.url}/api/feeds?limit=${LIMIT}`,
+            connections: ctx.connections,
+            durationSeconds: 2,
+            headers,
+          });
+          // The cheapest authenticated route of the app as a control: plugins, token check, one small query.
+          const control = await sequential(
+            `${server.url}/api/follows/summary?userId=${seedId('a', 2)}`,
+            headers,
+            pid,
+            client,
+            SEQUENTIAL,
+          );
+          rows.push({
+            kind: 'timing',
+            name: 'control: GET /api/follows/summary, one connection',
+            database: 'postgres',
+            samplesMs: [control.p50, control.p99].map((x) => Math.round(x * 10) / 10),
+            medianMs: Math.round(control.p50 * 10) / 10,
+            maxMs: Math.round(control.p99 * 10) / 10,
+            notes: `p50/p99 of ${SEQUENTIAL} sequential requests; CPU per request: server ${control.serverCpu.toFixed(2)} ms, database ${control.dbCpu.toFixed(2)} ms`,
+          });
           for (const v of VARIANTS) {
             const deep = await deepCursor(client, v);
             const query = new URLSearchParams({
@@ -133,11 +265,13 @@ export const scenarios: Scenario[] = [
             const probe = await fetch(pageUrl, { headers });
             const coldMs = performance.now() - coldStart;
             const page = (await probe.json()) as { totalCount: number; data: unknown[] };
-            if (probe.status !== 200 || page.data.length === 0) throw new Error(`probe of ${v.name} failed: ${probe.status}`);
+            if (probe.status !== 200 || page.data.length === 0)
+              throw new Error(`probe of ${v.name} failed: ${probe.status}`);
             const explained = await explainPage(url, client, v, deep);
             // Let a background count finish, so the load measures the steady state (reported as such).
             await new Promise((r) => setTimeout(r, 1500));
             const settled = (await (await fetch(pageUrl, { headers })).json()) as { totalCount: number };
+            const seq = await sequential(pageUrl, headers, pid, client, SEQUENTIAL);
             const load = await runLoad({
               name: `GET /api/feeds ${v.name}`,
               url: pageUrl,
@@ -152,6 +286,7 @@ export const scenarios: Scenario[] = [
                 `p99 < ${P99_TARGET_MS}: ${load.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
                 `totalCount ${page.totalCount.toLocaleString('en-US')}${settled.totalCount !== page.totalCount ? ` → ${settled.totalCount.toLocaleString('en-US')}` : ''}`,
                 `first request ${coldMs.toFixed(0)} ms`,
+                `one connection: p50 ${seq.p50.toFixed(1)} ms, p99 ${seq.p99.toFixed(1)} ms, CPU/request server ${seq.serverCpu.toFixed(2)} ms + database ${seq.dbCpu.toFixed(2)} ms`,
                 `plan ${explained.executionMs} ms via ${explained.scans.filter((s) => s.startsWith('feeds_')).join('+')}${v.keyword ? (explained.keywordIndex ? ' (gram index)' : ' (walk)') : ''}`,
                 explained.seqScans.length > 0 ? `SEQ SCAN: ${explained.seqScans.join('; ')}` : 'no seq scan',
               ].join('; '),

@@ -19,5 +19,9 @@ export interface UserSummaryRow {
 
 /** An uploaded avatar wins over a social provider's picture (as in the profile). */
 export function toUserSummary(row: UserSummaryRow): UserSummary {
-  return { userId: row.userId, name: row.name, profileImageUrl: fileUrl(row.imageKey) ?? row.externalImageUrl ?? null };
+  return {
+    userId: row.userId,
+    name: row.name,
+    profileImageUrl: fileUrl(row.imageKey) ?? row.externalImageUrl ?? null,
+  };
 }

@@ -25,20 +25,35 @@ describe('comments', () => {
     return res.body;
   };
   const comment = (user: TestUser, feedId: string, content: unknown, body: Record<string, unknown> = {}) =>
-    http.post(`/api/feeds/${feedId}/comments`, { token: user.accessToken, json: { feedId, authorId: user.id, content, ...body } });
-  const listComments = (user: TestUser, feedId: string, query: Record<string, string | number | undefined> = {}) =>
-    http.get(`/api/feeds/${feedId}/comments`, { token: user.accessToken, query });
+    http.post(`/api/feeds/${feedId}/comments`, {
+      token: user.accessToken,
+      json: { feedId, authorId: user.id, content, ...body },
+    });
+  const listComments = (
+    user: TestUser,
+    feedId: string,
+    query: Record<string, string | number | undefined> = {},
+  ) => http.get(`/api/feeds/${feedId}/comments`, { token: user.accessToken, query });
   /** comment_count in the row, and the number of comment rows. */
   const counts = async (feedId: string) => {
-    const [row] = await server.database.db.select({ commentCount: feeds.commentCount }).from(feeds).where(eq(feeds.id, feedId));
-    const [rows] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(feedComments).where(eq(feedComments.feedId, feedId));
+    const [row] = await server.database.db
+      .select({ commentCount: feeds.commentCount })
+      .from(feeds)
+      .where(eq(feeds.id, feedId));
+    const [rows] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feedComments)
+      .where(eq(feedComments.feedId, feedId));
     return { commentCount: row?.commentCount, rows: rows!.n };
   };
 
   beforeAll(async () => {
     server = await startServer();
     http = httpClient(server.url);
-    [author, reader] = await Promise.all([createUser(server, { name: '글쓴이' }), createUser(server, { name: '댓글러' })]);
+    [author, reader] = await Promise.all([
+      createUser(server, { name: '글쓴이' }),
+      createUser(server, { name: '댓글러' }),
+    ]);
     weather = await insertWeatherRow(server);
   });
   afterAll(async () => {
@@ -48,7 +63,13 @@ describe('comments', () => {
   it('needs a token', async () => {
     const feed = await postFeed(author);
     expect((await http.get(`/api/feeds/${feed.id}/comments`)).status).toBe(401);
-    expect((await http.post(`/api/feeds/${feed.id}/comments`, { json: { feedId: feed.id, authorId: reader.id, content: 'x' } })).status).toBe(401);
+    expect(
+      (
+        await http.post(`/api/feeds/${feed.id}/comments`, {
+          json: { feedId: feed.id, authorId: reader.id, content: 'x' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('rejects commenting as someone else, for another feed, empty or too long, and stores nothing', async () => {
@@ -75,7 +96,10 @@ describe('comments', () => {
     }
     const badBody = await comment(reader, feed.id, 'x', { feedId: 'nope', authorId: 7 });
     expect(badBody.status).toBe(400);
-    const badPath = await http.post('/api/feeds/nope/comments', { token: reader.accessToken, json: { feedId: feed.id, authorId: reader.id, content: 'x' } });
+    const badPath = await http.post('/api/feeds/nope/comments', {
+      token: reader.accessToken,
+      json: { feedId: feed.id, authorId: reader.id, content: 'x' },
+    });
     expect(badPath.status).toBe(400);
     expect(await counts(feed.id)).toEqual({ commentCount: 0, rows: 0 });
   });
@@ -93,7 +117,10 @@ describe('comments', () => {
     expect(dto.createdAt).toMatch(/Z$/);
     expect((await comment(reader, feed.id, 'ㅋ'.repeat(1000))).status).toBe(201);
     expect(await counts(feed.id)).toEqual({ commentCount: 2, rows: 2 });
-    const page = await http.get('/api/feeds', { token: reader.accessToken, query: { authorIdEqual: author.id, limit: 100 } });
+    const page = await http.get('/api/feeds', {
+      token: reader.accessToken,
+      query: { authorIdEqual: author.id, limit: 100 },
+    });
     expect((page.body.data as FeedDto[]).find((f) => f.id === feed.id)!.commentCount).toBe(2);
   });
 
@@ -114,7 +141,12 @@ describe('comments', () => {
       server.database.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.receiverId, author.id), eq(notifications.title, ko.feeds.commentedNotificationTitle)));
+        .where(
+          and(
+            eq(notifications.receiverId, author.id),
+            eq(notifications.title, ko.feeds.commentedNotificationTitle),
+          ),
+        );
     const before = (await mine()).length;
     expect((await comment(author, feed.id, '내 글에 내 댓글')).status).toBe(201);
     expect(await mine()).toHaveLength(before);
@@ -128,7 +160,8 @@ describe('comments', () => {
 
   it('lists newest first in cursor pages with an exact totalCount, also while comments are added', async () => {
     const feed = await postFeed(author);
-    for (let i = 0; i < 45; i++) expect((await comment(i % 2 ? reader : author, feed.id, `댓글 ${i}`)).status).toBe(201);
+    for (let i = 0; i < 45; i++)
+      expect((await comment(i % 2 ? reader : author, feed.id, `댓글 ${i}`)).status).toBe(201);
     const seen: CommentDto[] = [];
     let cursor: string | undefined;
     let idAfter: string | undefined;
@@ -148,7 +181,9 @@ describe('comments', () => {
       idAfter = res.body.nextIdAfter;
     }
     // Every comment that existed when paging began, once, newest first (same-millisecond ties go by id).
-    expect(seen.map((c) => c.content).sort()).toEqual(Array.from({ length: 45 }, (_, i) => `댓글 ${i}`).sort());
+    expect(seen.map((c) => c.content).sort()).toEqual(
+      Array.from({ length: 45 }, (_, i) => `댓글 ${i}`).sort(),
+    );
     const times = seen.map((c) => c.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(seen[0]!.content).toBe('댓글 44');
@@ -157,7 +192,12 @@ describe('comments', () => {
 
   it('answers malformed paging with 400', async () => {
     const feed = await postFeed(author);
-    for (const query of [{ cursor: 'later' }, { limit: 0 }, { limit: 1000 }, { idAfter: 'x', cursor: '2026-01-01T00:00:00Z' }]) {
+    for (const query of [
+      { cursor: 'later' },
+      { limit: 0 },
+      { limit: 1000 },
+      { idAfter: 'x', cursor: '2026-01-01T00:00:00Z' },
+    ]) {
       const res = await listComments(reader, feed.id, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
     }
@@ -165,7 +205,9 @@ describe('comments', () => {
 
   it('keeps commentCount exact when 20 comments arrive at once', async () => {
     const feed = await postFeed(author);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => comment(i % 2 ? reader : author, feed.id, `동시 ${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => comment(i % 2 ? reader : author, feed.id, `동시 ${i}`)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(await counts(feed.id)).toEqual({ commentCount: 20, rows: 20 });
     expect((await listComments(reader, feed.id, { limit: 100 })).body.data).toHaveLength(20);

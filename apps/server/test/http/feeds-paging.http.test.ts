@@ -23,7 +23,10 @@ describe('feed pages while others post and like', () => {
   let initialIds: string[];
 
   const postFeed = async (user: TestUser, content: string) => {
-    const res = await http.post<FeedDto>('/api/feeds', { token: user.accessToken, json: { authorId: user.id, weatherId: weather.id, clothesIds: [], content } });
+    const res = await http.post<FeedDto>('/api/feeds', {
+      token: user.accessToken,
+      json: { authorId: user.id, weatherId: weather.id, clothesIds: [], content },
+    });
     expect(res.status).toBe(201);
     return res.body.id;
   };
@@ -35,7 +38,10 @@ describe('feed pages while others post and like', () => {
     await postFeed(poster, `페이지 넘기는 중 새 글 ${i}`);
     for (let attempt = 0; attempt < 8; attempt++) {
       const liker = likers[(i + attempt) % likers.length]!;
-      const res = await http.post(`/api/feeds/${likeTargets[(i * 37 + attempt * 101) % likeTargets.length]}/like`, { token: liker.accessToken });
+      const res = await http.post(
+        `/api/feeds/${likeTargets[(i * 37 + attempt * 101) % likeTargets.length]}/like`,
+        { token: liker.accessToken },
+      );
       expect([204, 409]).toContain(res.status);
       if (res.status === 204) return { posted: 1, liked: 1 };
     }
@@ -63,12 +69,18 @@ describe('feed pages while others post and like', () => {
     };
   }
 
-  async function pageThrough(query: Record<string, string>, between: () => Promise<void>): Promise<FeedDto[]> {
+  async function pageThrough(
+    query: Record<string, string>,
+    between: () => Promise<void>,
+  ): Promise<FeedDto[]> {
     const seen: FeedDto[] = [];
     let cursor: string | undefined;
     let idAfter: string | undefined;
     for (let i = 0; i < 200; i++) {
-      const res = await http.get('/api/feeds', { token: reader.accessToken, query: { ...query, limit: 20, cursor, idAfter } });
+      const res = await http.get('/api/feeds', {
+        token: reader.accessToken,
+        query: { ...query, limit: 20, cursor, idAfter },
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.data);
       if (!res.body.hasNext) return seen;
@@ -80,7 +92,14 @@ describe('feed pages while others post and like', () => {
   }
 
   const likeCounts = async (ids: string[]) =>
-    new Map((await server.database.db.select({ id: feeds.id, n: feeds.likeCount }).from(feeds).where(inArray(feeds.id, ids))).map((r) => [r.id, r.n]));
+    new Map(
+      (
+        await server.database.db
+          .select({ id: feeds.id, n: feeds.likeCount })
+          .from(feeds)
+          .where(inArray(feeds.id, ids))
+      ).map((r) => [r.id, r.n]),
+    );
 
   beforeAll(async () => {
     server = await startServer();
@@ -90,11 +109,17 @@ describe('feed pages while others post and like', () => {
     weather = await insertWeatherRow(server);
     initialIds = [];
     for (let i = 0; i < INITIAL; i += 10) {
-      initialIds.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => postFeed(poster, `처음부터 있던 글 ${i + j}`)))));
+      initialIds.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, j) => postFeed(poster, `처음부터 있던 글 ${i + j}`)),
+        )),
+      );
     }
     // Spread like counts so the likeCount order has many ties and many distinct values.
     for (let i = 0; i < 120; i++) {
-      const res = await http.post(`/api/feeds/${initialIds[(i * 7) % INITIAL]}/like`, { token: likers[i % likers.length]!.accessToken });
+      const res = await http.post(`/api/feeds/${initialIds[(i * 7) % INITIAL]}/like`, {
+        token: likers[i % likers.length]!.accessToken,
+      });
       expect([204, 409]).toContain(res.status);
     }
   }, 300_000);

@@ -1,8 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, type ErrorBody, type FeedDto } from '@otboo/contract';
-import { clothes, clothesAttributes, feedComments, feedLikes, feeds, notifications, profiles, users } from '../../src/db/schema/index.js';
-import { insertAttributeDef, insertClothesRow, insertWeatherRow, type WeatherRow } from '../support/db-rows.js';
+import {
+  clothes,
+  clothesAttributes,
+  feedComments,
+  feedLikes,
+  feeds,
+  notifications,
+  profiles,
+  users,
+} from '../../src/db/schema/index.js';
+import {
+  insertAttributeDef,
+  insertClothesRow,
+  insertWeatherRow,
+  type WeatherRow,
+} from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -17,17 +31,31 @@ describe('feeds: post, list, search, edit, delete', () => {
   let weather: WeatherRow;
   let rainy: WeatherRow;
 
-  const post = (user: TestUser, json: Record<string, unknown>) => http.post<FeedDto & ErrorBody>('/api/feeds', { token: user.accessToken, json });
-  const postFeed = (user: TestUser, content: string, opts: { weatherId?: string; clothesIds?: string[] } = {}) =>
-    post(user, { authorId: user.id, weatherId: opts.weatherId ?? weather.id, clothesIds: opts.clothesIds ?? [], content });
+  const post = (user: TestUser, json: Record<string, unknown>) =>
+    http.post<FeedDto & ErrorBody>('/api/feeds', { token: user.accessToken, json });
+  const postFeed = (
+    user: TestUser,
+    content: string,
+    opts: { weatherId?: string; clothesIds?: string[] } = {},
+  ) =>
+    post(user, {
+      authorId: user.id,
+      weatherId: opts.weatherId ?? weather.id,
+      clothesIds: opts.clothesIds ?? [],
+      content,
+    });
   const list = (user: TestUser, query: Record<string, string | number | undefined> = {}) =>
     http.get('/api/feeds', { token: user.accessToken, query });
-  const feedCount = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(feeds))[0]!.n;
+  const feedCount = async () =>
+    (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(feeds))[0]!.n;
 
   beforeAll(async () => {
     server = await startServer();
     http = httpClient(server.url);
-    [author, other] = await Promise.all([createUser(server, { name: '김코디' }), createUser(server, { name: '박패션' })]);
+    [author, other] = await Promise.all([
+      createUser(server, { name: '김코디' }),
+      createUser(server, { name: '박패션' }),
+    ]);
     weather = await insertWeatherRow(server);
     rainy = await insertWeatherRow(server, {
       skyStatus: 'CLOUDY',
@@ -50,7 +78,9 @@ describe('feeds: post, list, search, edit, delete', () => {
         ['patch', `/api/feeds/${id}`],
         ['delete', `/api/feeds/${id}`],
       ] as const) {
-        const res = await http[method](path, { json: method === 'get' || method === 'delete' ? undefined : {} });
+        const res = await http[method](path, {
+          json: method === 'get' || method === 'delete' ? undefined : {},
+        });
         expect(res.status, `${method} ${path}`).toBe(401);
         expect(res.body.exceptionName).toBeTruthy();
       }
@@ -61,7 +91,12 @@ describe('feeds: post, list, search, edit, delete', () => {
       const theirs = await insertClothesRow(server, other.id, { name: '남의 셔츠' });
       const before = await feedCount();
 
-      const asOther = await post(other, { authorId: author.id, weatherId: weather.id, clothesIds: [], content: '사칭' });
+      const asOther = await post(other, {
+        authorId: author.id,
+        weatherId: weather.id,
+        clothesIds: [],
+        content: '사칭',
+      });
       expect(asOther.status).toBe(403);
       expect(asOther.body.message).toBe(ko.feeds.authorMismatch);
 
@@ -92,7 +127,12 @@ describe('feeds: post, list, search, edit, delete', () => {
         [{ content: 42 }, ko.feeds.contentRequired],
       ];
       for (const [patch, message] of cases) {
-        const res = await post(author, { authorId: author.id, weatherId: weather.id, clothesIds: [], ...patch });
+        const res = await post(author, {
+          authorId: author.id,
+          weatherId: weather.id,
+          clothesIds: [],
+          ...patch,
+        });
         expect(res.status, JSON.stringify(patch).slice(0, 40)).toBe(400);
         expect(res.body.message).toBe(message);
         expect(res.body.details).toHaveProperty('content');
@@ -101,14 +141,22 @@ describe('feeds: post, list, search, edit, delete', () => {
         { authorId: author.id, weatherId: weather.id, clothesIds: 'abc', content: 'x' },
         { authorId: author.id, weatherId: 'not-a-uuid', clothesIds: [], content: 'x' },
         { authorId: 'x', weatherId: weather.id, clothesIds: [], content: 'x' },
-        { authorId: author.id, weatherId: weather.id, clothesIds: Array.from({ length: 21 }, () => MISSING_ID), content: 'x' },
+        {
+          authorId: author.id,
+          weatherId: weather.id,
+          clothesIds: Array.from({ length: 21 }, () => MISSING_ID),
+          content: 'x',
+        },
         { authorId: author.id, weatherId: weather.id, clothesIds: [] },
       ]) {
         const res = await post(author, body);
         expect(res.status).toBe(400);
         expect(res.body.exceptionName).toBe('InvalidInputException');
       }
-      const malformed = await http.post('/api/feeds', { token: author.accessToken, headers: { 'content-type': 'application/json' } });
+      const malformed = await http.post('/api/feeds', {
+        token: author.accessToken,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(malformed.status).toBe(400);
       expect(await feedCount()).toBe(before);
     });
@@ -126,10 +174,16 @@ describe('feeds: post, list, search, edit, delete', () => {
       });
       const shoes = await insertClothesRow(server, author.id, { name: '로퍼', type: 'SHOES' });
       const follower = await createUser(server);
-      const follow = await http.post('/api/follows', { token: follower.accessToken, json: { followerId: follower.id, followeeId: author.id } });
+      const follow = await http.post('/api/follows', {
+        token: follower.accessToken,
+        json: { followerId: follower.id, followeeId: author.id },
+      });
       expect(follow.status).toBe(201);
 
-      const res = await postFeed(author, '  오늘은 롱코트  ', { weatherId: rainy.id, clothesIds: [shoes.id, coat.id, shoes.id] });
+      const res = await postFeed(author, '  오늘은 롱코트  ', {
+        weatherId: rainy.id,
+        clothesIds: [shoes.id, coat.id, shoes.id],
+      });
       expect(res.status).toBe(201);
       const feed = res.body;
       expect(feed).toMatchObject({
@@ -154,31 +208,59 @@ describe('feeds: post, list, search, edit, delete', () => {
         type: 'OUTER',
         imageUrl: '/files/clothes/11111111-1111-4111-8111-111111111111.webp',
         thumbnailUrl: '/files/clothes/11111111-1111-4111-8111-111111111111-thumb.webp',
-        attributes: [{ definitionId: thickness.id, definitionName: thickness.name, selectableValues: ['얇음', '보통', '두꺼움'], value: '두꺼움' }],
+        attributes: [
+          {
+            definitionId: thickness.id,
+            definitionName: thickness.name,
+            selectableValues: ['얇음', '보통', '두꺼움'],
+            value: '두꺼움',
+          },
+        ],
       });
 
-      const told = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, follower.id));
+      const told = await server.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.receiverId, follower.id));
       expect(told.filter((n) => n.title === ko.feeds.newFeedNotificationTitle)).toHaveLength(1);
-      expect(told.find((n) => n.title === ko.feeds.newFeedNotificationTitle)!.content).toBe(ko.feeds.newFeedNotificationContent('김코디'));
+      expect(told.find((n) => n.title === ko.feeds.newFeedNotificationTitle)!.content).toBe(
+        ko.feeds.newFeedNotificationContent('김코디'),
+      );
       expect(told.find((n) => n.title === ko.feeds.newFeedNotificationTitle)!.content).toContain('피드');
-      const self = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, author.id));
+      const self = await server.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.receiverId, author.id));
       expect(self.filter((n) => n.title === ko.feeds.newFeedNotificationTitle)).toHaveLength(0);
     });
 
     it('keeps the garments as posted after the garment is edited and then deleted', async () => {
       const color = await insertAttributeDef(server, `색상${Date.now()}`, ['블랙', '화이트']);
-      const shirt = await insertClothesRow(server, author.id, { name: '화이트 셔츠', attributes: [{ definitionId: color.id, value: '화이트' }] });
+      const shirt = await insertClothesRow(server, author.id, {
+        name: '화이트 셔츠',
+        attributes: [{ definitionId: color.id, value: '화이트' }],
+      });
       const created = await postFeed(author, '셔츠 코디', { clothesIds: [shirt.id] });
       expect(created.status).toBe(201);
       const id = created.body.id;
 
-      await server.database.db.update(clothes).set({ name: '블랙 셔츠', type: 'OUTER', imageKey: 'clothes/x.webp' }).where(eq(clothes.id, shirt.id));
-      await server.database.db.update(clothesAttributes).set({ value: '블랙' }).where(eq(clothesAttributes.clothesId, shirt.id));
-      const afterEdit = (await list(author, { authorIdEqual: author.id, limit: 100 })).body.data.find((f: FeedDto) => f.id === id);
+      await server.database.db
+        .update(clothes)
+        .set({ name: '블랙 셔츠', type: 'OUTER', imageKey: 'clothes/x.webp' })
+        .where(eq(clothes.id, shirt.id));
+      await server.database.db
+        .update(clothesAttributes)
+        .set({ value: '블랙' })
+        .where(eq(clothesAttributes.clothesId, shirt.id));
+      const afterEdit = (await list(author, { authorIdEqual: author.id, limit: 100 })).body.data.find(
+        (f: FeedDto) => f.id === id,
+      );
       expect(afterEdit.ootds).toEqual(created.body.ootds);
 
       await server.database.db.delete(clothes).where(eq(clothes.id, shirt.id));
-      const afterDelete = (await list(author, { authorIdEqual: author.id, limit: 100 })).body.data.find((f: FeedDto) => f.id === id);
+      const afterDelete = (await list(author, { authorIdEqual: author.id, limit: 100 })).body.data.find(
+        (f: FeedDto) => f.id === id,
+      );
       expect(afterDelete.ootds).toEqual([{ ...created.body.ootds[0], clothesId: null }]);
       expect(afterDelete.ootds[0].name).toBe('화이트 셔츠');
       expect(afterDelete.ootds[0].attributes[0].value).toBe('화이트');
@@ -199,11 +281,21 @@ describe('feeds: post, list, search, edit, delete', () => {
 
     it('shows an uploaded avatar (or a social one) as the author’s profileImageUrl', async () => {
       const user = await createUser(server);
-      await server.database.db.update(profiles).set({ externalImageUrl: 'https://example.com/a.png' }).where(eq(profiles.userId, user.id));
-      expect((await postFeed(user, '소셜 사진')).body.author.profileImageUrl).toBe('https://example.com/a.png');
-      await server.database.db.update(profiles).set({ imageKey: 'profiles/22222222-2222-4222-8222-222222222222.webp' }).where(eq(profiles.userId, user.id));
+      await server.database.db
+        .update(profiles)
+        .set({ externalImageUrl: 'https://example.com/a.png' })
+        .where(eq(profiles.userId, user.id));
+      expect((await postFeed(user, '소셜 사진')).body.author.profileImageUrl).toBe(
+        'https://example.com/a.png',
+      );
+      await server.database.db
+        .update(profiles)
+        .set({ imageKey: 'profiles/22222222-2222-4222-8222-222222222222.webp' })
+        .where(eq(profiles.userId, user.id));
       const page = await list(user, { authorIdEqual: user.id });
-      expect(page.body.data[0].author.profileImageUrl).toBe('/files/profiles/22222222-2222-4222-8222-222222222222.webp');
+      expect(page.body.data[0].author.profileImageUrl).toBe(
+        '/files/profiles/22222222-2222-4222-8222-222222222222.webp',
+      );
     });
   });
 
@@ -252,7 +344,9 @@ describe('feeds: post, list, search, edit, delete', () => {
     it('takes % and _ in a keyword literally', async () => {
       expect(ids((await list(searcher, { keywordLike: '100%' })).body)).toEqual([made.rain]);
       expect(ids((await list(searcher, { keywordLike: 'e_c' })).body)).toEqual([made.under]);
-      expect((await list(searcher, { keywordLike: '%' })).body.data.map((f: FeedDto) => f.content)).toEqual(['비 오는 날 우산 챙기기 100%']);
+      expect((await list(searcher, { keywordLike: '%' })).body.data.map((f: FeedDto) => f.content)).toEqual([
+        '비 오는 날 우산 챙기기 100%',
+      ]);
     });
 
     it('filters by sky, precipitation and author, with totalCount matching the filters', async () => {
@@ -283,10 +377,20 @@ describe('feeds: post, list, search, edit, delete', () => {
       const times = newest.body.data.map((f: FeedDto) => f.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
 
-      expect((await http.post(`/api/feeds/${made.snow}/like`, { token: author.accessToken })).status).toBe(204);
-      expect((await http.post(`/api/feeds/${made.snow}/like`, { token: other.accessToken })).status).toBe(204);
-      expect((await http.post(`/api/feeds/${made.rain}/like`, { token: author.accessToken })).status).toBe(204);
-      const liked = await list(author, { authorIdEqual: searcher.id, sortBy: 'likeCount', sortDirection: 'DESCENDING' });
+      expect((await http.post(`/api/feeds/${made.snow}/like`, { token: author.accessToken })).status).toBe(
+        204,
+      );
+      expect((await http.post(`/api/feeds/${made.snow}/like`, { token: other.accessToken })).status).toBe(
+        204,
+      );
+      expect((await http.post(`/api/feeds/${made.rain}/like`, { token: author.accessToken })).status).toBe(
+        204,
+      );
+      const liked = await list(author, {
+        authorIdEqual: searcher.id,
+        sortBy: 'likeCount',
+        sortDirection: 'DESCENDING',
+      });
       expect(liked.body.sortBy).toBe('likeCount');
       expect(liked.body.data.slice(0, 2).map((f: FeedDto) => [f.id, f.likeCount, f.likedByMe])).toEqual([
         [made.snow, 2, true],
@@ -294,11 +398,19 @@ describe('feeds: post, list, search, edit, delete', () => {
       ]);
       const asSearcher = await list(searcher, { authorIdEqual: searcher.id, sortBy: 'likeCount' });
       expect(asSearcher.body.data.every((f: FeedDto) => f.likedByMe === false)).toBe(true);
-      const ascending = await list(author, { authorIdEqual: searcher.id, sortBy: 'likeCount', sortDirection: 'ASCENDING' });
+      const ascending = await list(author, {
+        authorIdEqual: searcher.id,
+        sortBy: 'likeCount',
+        sortDirection: 'ASCENDING',
+      });
       expect(ascending.body.sortDirection).toBe('ASCENDING');
       expect(ascending.body.data.map((f: FeedDto) => f.likeCount)).toEqual([0, 0, 0, 1, 2]);
       // Any other direction means descending (API.md §1).
-      const sideways = await list(author, { authorIdEqual: searcher.id, sortBy: 'likeCount', sortDirection: 'sideways' });
+      const sideways = await list(author, {
+        authorIdEqual: searcher.id,
+        sortBy: 'likeCount',
+        sortDirection: 'sideways',
+      });
       expect(sideways.body.sortDirection).toBe('DESCENDING');
     });
 
@@ -309,7 +421,14 @@ describe('feeds: post, list, search, edit, delete', () => {
           let cursor: string | undefined;
           let idAfter: string | undefined;
           for (let i = 0; i < 10; i++) {
-            const page = await list(author, { authorIdEqual: searcher.id, sortBy, sortDirection, limit: 2, cursor, idAfter });
+            const page = await list(author, {
+              authorIdEqual: searcher.id,
+              sortBy,
+              sortDirection,
+              limit: 2,
+              cursor,
+              idAfter,
+            });
             expect(page.status).toBe(200);
             seen.push(...ids(page.body));
             if (!page.body.hasNext) {
@@ -357,24 +476,44 @@ describe('feeds: post, list, search, edit, delete', () => {
   describe('editing and deleting', () => {
     it('lets only the author edit the content', async () => {
       const { body: feed } = await postFeed(author, '처음 내용');
-      const foreign = await http.patch(`/api/feeds/${feed.id}`, { token: other.accessToken, json: { content: '남이 고침' } });
+      const foreign = await http.patch(`/api/feeds/${feed.id}`, {
+        token: other.accessToken,
+        json: { content: '남이 고침' },
+      });
       expect(foreign.status).toBe(403);
       expect(foreign.body.message).toBe(ko.feeds.notAuthor);
-      const empty = await http.patch(`/api/feeds/${feed.id}`, { token: author.accessToken, json: { content: '  ' } });
+      const empty = await http.patch(`/api/feeds/${feed.id}`, {
+        token: author.accessToken,
+        json: { content: '  ' },
+      });
       expect(empty.status).toBe(400);
-      const long = await http.patch(`/api/feeds/${feed.id}`, { token: author.accessToken, json: { content: 'x'.repeat(10_000) } });
+      const long = await http.patch(`/api/feeds/${feed.id}`, {
+        token: author.accessToken,
+        json: { content: 'x'.repeat(10_000) },
+      });
       expect(long.status).toBe(400);
-      const missing = await http.patch(`/api/feeds/${MISSING_ID}`, { token: author.accessToken, json: { content: '없음' } });
+      const missing = await http.patch(`/api/feeds/${MISSING_ID}`, {
+        token: author.accessToken,
+        json: { content: '없음' },
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe(ko.feeds.notFound);
-      const badId = await http.patch('/api/feeds/123', { token: author.accessToken, json: { content: '없음' } });
+      const badId = await http.patch('/api/feeds/123', {
+        token: author.accessToken,
+        json: { content: '없음' },
+      });
       expect(badId.status).toBe(400);
 
-      const ok = await http.patch(`/api/feeds/${feed.id}`, { token: author.accessToken, json: { content: ' 고친 내용 ' } });
+      const ok = await http.patch(`/api/feeds/${feed.id}`, {
+        token: author.accessToken,
+        json: { content: ' 고친 내용 ' },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.content).toBe('고친 내용');
       expect(ok.body.createdAt).toBe(feed.createdAt);
-      expect(new Date(ok.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(feed.updatedAt).getTime());
+      expect(new Date(ok.body.updatedAt).getTime()).toBeGreaterThanOrEqual(
+        new Date(feed.updatedAt).getTime(),
+      );
       const [row] = await server.database.db.select().from(feeds).where(eq(feeds.id, feed.id));
       expect(row!.content).toBe('고친 내용');
     });
@@ -394,8 +533,12 @@ describe('feeds: post, list, search, edit, delete', () => {
       expect(foreign.status).toBe(403);
       expect((await http.delete(`/api/feeds/${feed.id}`, { token: author.accessToken })).status).toBe(204);
       expect((await http.delete(`/api/feeds/${feed.id}`, { token: author.accessToken })).status).toBe(404);
-      expect(await server.database.db.select().from(feedLikes).where(eq(feedLikes.feedId, feed.id))).toHaveLength(0);
-      expect(await server.database.db.select().from(feedComments).where(eq(feedComments.feedId, feed.id))).toHaveLength(0);
+      expect(
+        await server.database.db.select().from(feedLikes).where(eq(feedLikes.feedId, feed.id)),
+      ).toHaveLength(0);
+      expect(
+        await server.database.db.select().from(feedComments).where(eq(feedComments.feedId, feed.id)),
+      ).toHaveLength(0);
       expect((await list(author, { limit: 1 })).body.totalCount).toBe(total - 1);
 
       const { body: second } = await postFeed(author, '관리자가 지울 글');

@@ -16,7 +16,8 @@ describe('follows', () => {
 
   const follow = (user: TestUser, followeeId: string, followerId = user.id) =>
     http.post('/api/follows', { token: user.accessToken, json: { followeeId, followerId } });
-  const summary = (viewer: TestUser, userId: string) => http.get('/api/follows/summary', { token: viewer.accessToken, query: { userId } });
+  const summary = (viewer: TestUser, userId: string) =>
+    http.get('/api/follows/summary', { token: viewer.accessToken, query: { userId } });
   const followers = (viewer: TestUser, query: Record<string, string | number | undefined>) =>
     http.get('/api/follows/followers', { token: viewer.accessToken, query });
   const followings = (viewer: TestUser, query: Record<string, string | number | undefined>) =>
@@ -25,14 +26,19 @@ describe('follows', () => {
   beforeAll(async () => {
     server = await startServer();
     http = httpClient(server.url);
-    [alice, bob] = await Promise.all([createUser(server, { name: '앨리스' }), createUser(server, { name: '밥' + Date.now().toString(36).slice(-6) })]);
+    [alice, bob] = await Promise.all([
+      createUser(server, { name: '앨리스' }),
+      createUser(server, { name: '밥' + Date.now().toString(36).slice(-6) }),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('needs a token on every route', async () => {
-    expect((await http.post('/api/follows', { json: { followeeId: bob.id, followerId: alice.id } })).status).toBe(401);
+    expect(
+      (await http.post('/api/follows', { json: { followeeId: bob.id, followerId: alice.id } })).status,
+    ).toBe(401);
     expect((await http.delete(`/api/follows/${MISSING_ID}`)).status).toBe(401);
     expect((await http.get('/api/follows/summary', { query: { userId: bob.id } })).status).toBe(401);
     expect((await http.get('/api/follows/followers', { query: { followeeId: bob.id } })).status).toBe(401);
@@ -61,7 +67,12 @@ describe('follows', () => {
     expect(impersonate.body.message).toBe(ko.follows.followerMismatch);
     const unknown = await follow(carol, MISSING_ID);
     expect(unknown.status).toBe(404);
-    for (const json of [{ followeeId: 'x', followerId: carol.id }, { followerId: carol.id }, { followeeId: 5, followerId: carol.id }, []]) {
+    for (const json of [
+      { followeeId: 'x', followerId: carol.id },
+      { followerId: carol.id },
+      { followeeId: 5, followerId: carol.id },
+      [],
+    ]) {
       const bad = await http.post('/api/follows', { token: carol.accessToken, json });
       expect(bad.status).toBe(400);
       expect(bad.body.exceptionName).toBe('InvalidInputException');
@@ -76,9 +87,17 @@ describe('follows', () => {
     const told = await server.database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.receiverId, bob.id), eq(notifications.title, ko.follows.followedNotificationTitle)));
+      .where(
+        and(
+          eq(notifications.receiverId, bob.id),
+          eq(notifications.title, ko.follows.followedNotificationTitle),
+        ),
+      );
     expect(told.map((n) => n.content)).toContain(ko.follows.followedNotificationContent('데이브'));
-    const self = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, dave.id));
+    const self = await server.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, dave.id));
     expect(self).toHaveLength(0);
   });
 
@@ -101,7 +120,12 @@ describe('follows', () => {
       followingMe: true,
     });
     const asBob = await summary(bob, frank.id);
-    expect(asBob.body).toMatchObject({ followerCount: 2, followedByMe: false, followedByMeId: null, followingMe: false });
+    expect(asBob.body).toMatchObject({
+      followerCount: 2,
+      followedByMe: false,
+      followedByMeId: null,
+      followingMe: false,
+    });
     const own = await summary(frank, frank.id);
     expect(own.body).toMatchObject({ followedByMe: false, followedByMeId: null, followingMe: false });
     expect((await summary(erin, MISSING_ID)).status).toBe(404);
@@ -157,13 +181,20 @@ describe('follows', () => {
       expect(seen.every((f) => f.followee.userId === star.id && f.followee.name === '스타')).toBe(true);
 
       const following = await followings(alice, { followerId: star.id });
-      expect(following.body.data.map((f: FollowDto) => f.followee.userId)).toEqual(fans.slice(0, 3).reverse().map((f) => f.id));
+      expect(following.body.data.map((f: FollowDto) => f.followee.userId)).toEqual(
+        fans
+          .slice(0, 3)
+          .reverse()
+          .map((f) => f.id),
+      );
       expect(following.body.totalCount).toBe(3);
     });
 
     it('searches the listed people by partial name, Korean included, case-insensitively', async () => {
       const coat = await followers(alice, { followeeId: star.id, nameLike: '코트' });
-      expect(coat.body.data.map((f: FollowDto) => f.follower.name).sort()).toEqual([fans[0]!.name, fans[1]!.name, fans[4]!.name].sort());
+      expect(coat.body.data.map((f: FollowDto) => f.follower.name).sort()).toEqual(
+        [fans[0]!.name, fans[1]!.name, fans[4]!.name].sort(),
+      );
       expect(coat.body.totalCount).toBe(3);
       const latin = await followers(alice, { followeeId: star.id, nameLike: 'kim' });
       expect(latin.body.data.map((f: FollowDto) => f.follower.userId)).toEqual([fans[4]!.id]);
@@ -171,7 +202,13 @@ describe('follows', () => {
       expect(one.body.data.map((f: FollowDto) => f.followee.userId)).toEqual([fans[2]!.id]);
       expect(one.body.totalCount).toBe(1);
       const none = await followers(alice, { followeeId: star.id, nameLike: '없는이름' });
-      expect(none.body).toMatchObject({ data: [], totalCount: 0, hasNext: false, nextCursor: null, nextIdAfter: null });
+      expect(none.body).toMatchObject({
+        data: [],
+        totalCount: 0,
+        hasNext: false,
+        nextCursor: null,
+        nextIdAfter: null,
+      });
       // The list owner's own name is not what is searched.
       expect((await followers(alice, { followeeId: star.id, nameLike: '스타' })).body.totalCount).toBe(0);
     });
@@ -182,7 +219,9 @@ describe('follows', () => {
         .set({ imageKey: 'profiles/33333333-3333-4333-8333-333333333333.webp' })
         .where(eq(profiles.userId, fans[6]!.id));
       const res = await followers(alice, { followeeId: star.id, limit: 1 });
-      expect(res.body.data[0].follower.profileImageUrl).toBe('/files/profiles/33333333-3333-4333-8333-333333333333.webp');
+      expect(res.body.data[0].follower.profileImageUrl).toBe(
+        '/files/profiles/33333333-3333-4333-8333-333333333333.webp',
+      );
     });
 
     it('answers bad list queries with 400 and unknown users with 404', async () => {

@@ -17,16 +17,27 @@ describe('likes', () => {
   let weather: WeatherRow;
 
   const postFeed = async (user: TestUser, content = '좋아요 받을 글') => {
-    const res = await http.post<FeedDto>('/api/feeds', { token: user.accessToken, json: { authorId: user.id, weatherId: weather.id, clothesIds: [], content } });
+    const res = await http.post<FeedDto>('/api/feeds', {
+      token: user.accessToken,
+      json: { authorId: user.id, weatherId: weather.id, clothesIds: [], content },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
-  const like = (user: TestUser, feedId: string) => http.post(`/api/feeds/${feedId}/like`, { token: user.accessToken });
-  const unlike = (user: TestUser, feedId: string) => http.delete(`/api/feeds/${feedId}/like`, { token: user.accessToken });
+  const like = (user: TestUser, feedId: string) =>
+    http.post(`/api/feeds/${feedId}/like`, { token: user.accessToken });
+  const unlike = (user: TestUser, feedId: string) =>
+    http.delete(`/api/feeds/${feedId}/like`, { token: user.accessToken });
   /** like_count in the row, and the number of like rows: they must always agree. */
   const counts = async (feedId: string) => {
-    const [row] = await server.database.db.select({ likeCount: feeds.likeCount }).from(feeds).where(eq(feeds.id, feedId));
-    const [rows] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(feedLikes).where(eq(feedLikes.feedId, feedId));
+    const [row] = await server.database.db
+      .select({ likeCount: feeds.likeCount })
+      .from(feeds)
+      .where(eq(feeds.id, feedId));
+    const [rows] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feedLikes)
+      .where(eq(feedLikes.feedId, feedId));
     return { likeCount: row?.likeCount, rows: rows!.n };
   };
   const seen = async (viewer: TestUser, feedId: string) => {
@@ -37,12 +48,20 @@ describe('likes', () => {
     server.database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.receiverId, receiverId), eq(notifications.title, ko.feeds.likedNotificationTitle)));
+      .where(
+        and(
+          eq(notifications.receiverId, receiverId),
+          eq(notifications.title, ko.feeds.likedNotificationTitle),
+        ),
+      );
 
   beforeAll(async () => {
     server = await startServer();
     http = httpClient(server.url);
-    [author, fan] = await Promise.all([createUser(server, { name: '작성자' }), createUser(server, { name: '팬클럽' })]);
+    [author, fan] = await Promise.all([
+      createUser(server, { name: '작성자' }),
+      createUser(server, { name: '팬클럽' }),
+    ]);
     weather = await insertWeatherRow(server);
   });
   afterAll(async () => {
@@ -67,7 +86,11 @@ describe('likes', () => {
 
     const again = await like(fan, feed.id);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ exceptionName: 'AlreadyLikedException', message: ko.feeds.alreadyLiked, details: {} });
+    expect(again.body).toEqual({
+      exceptionName: 'AlreadyLikedException',
+      message: ko.feeds.alreadyLiked,
+      details: {},
+    });
     expect(await counts(feed.id)).toEqual({ likeCount: 1, rows: 1 });
 
     expect((await unlike(fan, feed.id)).status).toBe(204);
@@ -88,7 +111,9 @@ describe('likes', () => {
     const res = await like(fan, feed.id);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(ko.feeds.notFound);
-    expect(await server.database.db.select().from(feedLikes).where(eq(feedLikes.feedId, feed.id))).toHaveLength(0);
+    expect(
+      await server.database.db.select().from(feedLikes).where(eq(feedLikes.feedId, feed.id)),
+    ).toHaveLength(0);
   });
 
   it('tells the author about a like with the 좋아요 keyword, but not about their own', async () => {
@@ -114,7 +139,9 @@ describe('likes', () => {
     expect((await seen(fan, feed.id)).likeCount).toBe(50);
 
     // Everyone likes again (409) while half of them unlike: still exact.
-    const mixed = await Promise.all(crowd.flatMap((u, i) => (i % 2 === 0 ? [like(u, feed.id), unlike(u, feed.id)] : [like(u, feed.id)])));
+    const mixed = await Promise.all(
+      crowd.flatMap((u, i) => (i % 2 === 0 ? [like(u, feed.id), unlike(u, feed.id)] : [like(u, feed.id)])),
+    );
     expect(mixed.filter((r) => r.status >= 500)).toHaveLength(0);
     const mid = await counts(feed.id);
     expect(mid.likeCount).toBe(mid.rows);

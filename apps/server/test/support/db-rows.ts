@@ -10,7 +10,10 @@ import type { TestServer } from './start-server.js';
 export type WeatherRow = typeof weatherForecasts.$inferSelect;
 
 /** A stored forecast day (immutable, like the real ones); override any column. */
-export async function insertWeatherRow(server: TestServer, values: Partial<typeof weatherForecasts.$inferInsert> = {}): Promise<WeatherRow> {
+export async function insertWeatherRow(
+  server: TestServer,
+  values: Partial<typeof weatherForecasts.$inferInsert> = {},
+): Promise<WeatherRow> {
   const now = new Date();
   const [row] = await server.database.db
     .insert(weatherForecasts)
@@ -53,7 +56,9 @@ export async function insertAttributeDef(server: TestServer, name: string, selec
 export async function insertClothesRow(
   server: TestServer,
   ownerId: string,
-  values: Partial<typeof clothes.$inferInsert> & { attributes?: { definitionId: string; value: string }[] } = {},
+  values: Partial<typeof clothes.$inferInsert> & {
+    attributes?: { definitionId: string; value: string }[];
+  } = {},
 ) {
   const { attributes = [], ...columns } = values;
   const [row] = await server.database.db
@@ -61,7 +66,9 @@ export async function insertClothesRow(
     .values({ ownerId, name: '테스트 셔츠', type: 'TOP', ...columns })
     .returning();
   if (attributes.length > 0) {
-    await server.database.db.insert(clothesAttributes).values(attributes.map((a) => ({ clothesId: row!.id, ...a })));
+    await server.database.db
+      .insert(clothesAttributes)
+      .values(attributes.map((a) => ({ clothesId: row!.id, ...a })));
   }
   return row!;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
+import { runPrepared } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 
 function selectComments(db: Executor) {
@@ -31,7 +32,10 @@ export function createCommentsRepo() {
       return row;
     },
 
-    async insert(db: Executor, values: { feedId: string; authorId: string; content: string }): Promise<string> {
+    async insert(
+      db: Executor,
+      values: { feedId: string; authorId: string; content: string },
+    ): Promise<string> {
       const [row] = await db.insert(feedComments).values(values).returning({ id: feedComments.id });
       return row!.id;
     },
@@ -43,17 +47,34 @@ export function createCommentsRepo() {
 
     /** The feed's comment_count (exact: kept in the comment's transaction), or undefined when the feed is gone. */
     async commentCount(db: Executor, feedId: string): Promise<number | undefined> {
-      const [row] = await db.select({ n: feeds.commentCount }).from(feeds).where(eq(feeds.id, feedId)).limit(1);
+      const [row] = await db
+        .select({ n: feeds.commentCount })
+        .from(feeds)
+        .where(eq(feeds.id, feedId))
+        .limit(1);
       return row?.n;
     },
 
     /** Newest first, `limit + 1` rows after the cursor (createdAt, then id). */
-    async page(db: Executor, feedId: string, q: { cursor?: string; idAfter?: string; limit: number }): Promise<CommentRow[]> {
-      const after = afterCursor(feedComments.createdAt, feedComments.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
-      return selectComments(db)
-        .where(and(eq(feedComments.feedId, feedId), after))
-        .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
-        .limit(q.limit + 1);
+    async page(
+      db: Executor,
+      feedId: string,
+      q: { cursor?: string; idAfter?: string; limit: number },
+    ): Promise<CommentRow[]> {
+      const after = afterCursor(
+        feedComments.createdAt,
+        feedComments.id,
+        'DESCENDING',
+        'instant',
+        q.cursor,
+        q.idAfter,
+      );
+      return runPrepared(
+        selectComments(db)
+          .where(and(eq(feedComments.feedId, feedId), after))
+          .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
+          .limit(q.limit + 1),
+      );
     },
   };
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CommentCreateRequest, CommentDto, CommentListQuery, CommentPage, ErrorBody, FeedIdParams } from '@otboo/contract';
+import {
+  CommentCreateRequest,
+  CommentDto,
+  CommentListQuery,
+  CommentPage,
+  ErrorBody,
+  FeedIdParams,
+} from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { FeedsRoutesOptions } from './feeds.routes.js';
 
@@ -30,6 +37,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (
         response: { 201: CommentDto, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await feeds.addComment(actorOf(request), request.params.feedId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await feeds.addComment(actorOf(request), request.params.feedId, request.body)),
   );
 };

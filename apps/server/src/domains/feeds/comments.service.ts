@@ -1,4 +1,10 @@
-import { ko, type CommentCreateRequest, type CommentDto, type CursorPage, type PageQuery } from '@otboo/contract';
+import {
+  ko,
+  type CommentCreateRequest,
+  type CommentDto,
+  type CursorPage,
+  type PageQuery,
+} from '@otboo/contract';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -17,7 +23,12 @@ export function toCommentDto(row: CommentRow): CommentDto {
   };
 }
 
-export function createCommentsService({ db, notifier, log, commentsRepo }: FeedsServiceDeps & { commentsRepo: CommentsRepo }) {
+export function createCommentsService({
+  db,
+  notifier,
+  log,
+  commentsRepo,
+}: FeedsServiceDeps & { commentsRepo: CommentsRepo }) {
   return {
     /** Newest first; totalCount is the feed's comment count. */
     async listComments(_actor: Actor, feedId: string, q: PageQuery): Promise<CursorPage<CommentDto>> {
@@ -30,8 +41,10 @@ export function createCommentsService({ db, notifier, log, commentsRepo }: Feeds
 
     /** The body's authorId must be the caller and its feedId the path's; the feed's author is told. */
     async addComment(actor: Actor, feedId: string, input: CommentCreateRequest): Promise<CommentDto> {
-      if (input.authorId !== actor.userId) throw forbidden(ko.feeds.commentAuthorMismatch, 'CommentAuthorMismatchException');
-      if (input.feedId !== feedId) throw badRequest(ko.feeds.commentFeedMismatch, { feedId: ko.feeds.commentFeedMismatch });
+      if (input.authorId !== actor.userId)
+        throw forbidden(ko.feeds.commentAuthorMismatch, 'CommentAuthorMismatchException');
+      if (input.feedId !== feedId)
+        throw badRequest(ko.feeds.commentFeedMismatch, { feedId: ko.feeds.commentFeedMismatch });
       const { row, notes } = await db.transaction(async (tx) => {
         const feed = await commentsRepo.incrementCommentCount(tx, feedId);
         if (!feed) throw notFoundFeed();

@@ -12,10 +12,16 @@ function fakeRepo(state: { estimate: number; exact: number; total: number }) {
       calls.estimate++;
       return state.estimate;
     },
-    countQuery(_db: unknown, f: FeedFilters) {
-      if (f.keyword === undefined) return Promise.resolve([{ n: state.total }]);
+    async count(_db: unknown, f: FeedFilters) {
+      if (f.keyword === undefined) return state.total;
       calls.exact++;
-      return Promise.resolve([{ n: state.exact }]);
+      return state.exact;
+    },
+    // The background count runs the query itself (inside its transaction).
+    async countQuery(_db: unknown, f: FeedFilters) {
+      if (f.keyword === undefined) return [{ n: state.total }];
+      calls.exact++;
+      return [{ n: state.exact }];
     },
   } as unknown as FeedsRepo;
   const db = {

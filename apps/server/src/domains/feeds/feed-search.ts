@@ -38,11 +38,20 @@ interface Entry {
  *
  * The cache lives in this process (each instance keeps its own) and holds at most MAX_ENTRIES searches.
  */
-export function createFeedSearch({ db, feedsRepo, log }: { db: Db; feedsRepo: FeedsRepo; log: FastifyBaseLogger }) {
+export function createFeedSearch({
+  db,
+  feedsRepo,
+  log,
+}: {
+  db: Db;
+  feedsRepo: FeedsRepo;
+  log: FastifyBaseLogger;
+}) {
   const cache = new Map<string, Entry>();
   let backgroundBusy = false;
 
-  const keyOf = (f: FeedFilters) => JSON.stringify([f.keyword?.toLowerCase(), f.skyStatus, f.precipitationType, f.authorId]);
+  const keyOf = (f: FeedFilters) =>
+    JSON.stringify([f.keyword?.toLowerCase(), f.skyStatus, f.precipitationType, f.authorId]);
 
   function entry(key: string): Entry {
     let e = cache.get(key);
@@ -59,14 +68,9 @@ export function createFeedSearch({ db, feedsRepo, log }: { db: Db; feedsRepo: Fe
 
   async function estimate(f: FeedFilters, e: Entry) {
     if (e.estimate && Date.now() - e.estimate.at < TTL_MS) return e.estimate;
-    const [matches, [all]] = await Promise.all([feedsRepo.estimateMatches(db, f), feedsRepo.countQuery(db, {})]);
-    e.estimate = { matches, total: all?.n ?? 0, at: Date.now() };
+    const [matches, total] = await Promise.all([feedsRepo.estimateMatches(db, f), feedsRepo.count(db, {})]);
+    e.estimate = { matches, total, at: Date.now() };
     return e.estimate;
-  }
-
-  async function exactCount(f: FeedFilters): Promise<number> {
-    const [row] = await feedsRepo.countQuery(db, f);
-    return row?.n ?? 0;
   }
 
   function countInBackground(f: FeedFilters, e: Entry) {
@@ -108,7 +112,7 @@ export function createFeedSearch({ db, feedsRepo, log }: { db: Db; feedsRepo: Fe
       // A recent exact count is a better guide than the planner's estimate.
       const matches = recent ?? (await estimate(f, e)).matches;
       if (matches <= EXACT_COUNT_LIMIT) {
-        const value = await exactCount(f);
+        const value = await feedsRepo.count(db, f);
         e.count = { value, at: Date.now() };
         return value;
       }

@@ -25,7 +25,11 @@ export function toFeedDto(row: FeedRow): FeedDto {
     weather: {
       weatherId: w.id,
       skyStatus: w.skyStatus,
-      precipitation: { type: w.precipitationType, amount: w.precipitationAmount, probability: w.precipitationProbability },
+      precipitation: {
+        type: w.precipitationType,
+        amount: w.precipitationAmount,
+        probability: w.precipitationProbability,
+      },
       temperature: {
         current: w.temperatureCurrent,
         min: w.temperatureMin,

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, FeedCreateRequest, FeedDto, FeedIdParams, FeedListQuery, FeedPage, FeedUpdateRequest } from '@otboo/contract';
+import {
+  ErrorBody,
+  FeedCreateRequest,
+  FeedDto,
+  FeedIdParams,
+  FeedListQuery,
+  FeedPage,
+  FeedUpdateRequest,
+} from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { FeedsService } from './index.js';
 

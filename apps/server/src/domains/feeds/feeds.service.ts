@@ -29,14 +29,23 @@ export interface FeedsServiceDeps {
 const NOTIFICATION_BATCH = 1_000;
 
 /** Records notifications in batches inside the caller's transaction. */
-export async function recordInBatches(notifier: Notifier, tx: Executor, inputs: readonly NotificationInput[]): Promise<NotificationDto[]> {
+export async function recordInBatches(
+  notifier: Notifier,
+  tx: Executor,
+  inputs: readonly NotificationInput[],
+): Promise<NotificationDto[]> {
   const out: NotificationDto[] = [];
-  for (let i = 0; i < inputs.length; i += NOTIFICATION_BATCH) out.push(...(await notifier.record(tx, inputs.slice(i, i + NOTIFICATION_BATCH))));
+  for (let i = 0; i < inputs.length; i += NOTIFICATION_BATCH)
+    out.push(...(await notifier.record(tx, inputs.slice(i, i + NOTIFICATION_BATCH))));
   return out;
 }
 
 /** Fans stored notifications out after commit; they are already stored, so a failed publish is only logged. */
-export function publishStored(notifier: Notifier, log: FastifyBaseLogger, dtos: readonly NotificationDto[]): void {
+export function publishStored(
+  notifier: Notifier,
+  log: FastifyBaseLogger,
+  dtos: readonly NotificationDto[],
+): void {
   if (dtos.length === 0) return;
   notifier.publish(dtos).catch((err: unknown) => log.error({ err }, 'publishing notifications failed'));
 }
@@ -57,18 +66,31 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
         authorId: q.authorIdEqual,
       };
       const sort = { sortBy: q.sortBy, sortDirection: q.sortDirection };
-      const count = async () => {
-        if (filters.keyword !== undefined) return search.count(filters);
-        const [row] = await feedsRepo.countQuery(db, filters);
-        return row?.n ?? 0;
-      };
+      const count = () =>
+        filters.keyword !== undefined ? search.count(filters) : feedsRepo.count(db, filters);
       const [rows, total] = await Promise.all([
         search
           .useIndex(filters, q.limit)
-          .then((keywordIndex) => feedsRepo.page(db, actor.userId, { filters, ...sort, cursor: q.cursor, idAfter: q.idAfter, limit: q.limit, keywordIndex })),
+          .then((keywordIndex) =>
+            feedsRepo.page(db, actor.userId, {
+              filters,
+              ...sort,
+              cursor: q.cursor,
+              idAfter: q.idAfter,
+              limit: q.limit,
+              keywordIndex,
+            }),
+          ),
         count(),
       ]);
-      return toPage(rows, q.limit, total, sort, (r) => ({ sortKey: q.sortBy === 'likeCount' ? r.likeCount : r.createdAt, id: r.id }), toFeedDto);
+      return toPage(
+        rows,
+        q.limit,
+        total,
+        sort,
+        (r) => ({ sortKey: q.sortBy === 'likeCount' ? r.likeCount : r.createdAt, id: r.id }),
+        toFeedDto,
+      );
     },
 
     /**
@@ -77,16 +99,22 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
      * the author is told, in the same transaction.
      */
     async create(actor: Actor, input: FeedCreateRequest): Promise<FeedDto> {
-      if (input.authorId !== actor.userId) throw forbidden(ko.feeds.authorMismatch, 'FeedAuthorMismatchException');
+      if (input.authorId !== actor.userId)
+        throw forbidden(ko.feeds.authorMismatch, 'FeedAuthorMismatchException');
       const clothesIds = [...new Set(input.clothesIds)];
       const { row, notes } = await db.transaction(async (tx) => {
         const weather = await feedsRepo.findWeather(tx, input.weatherId);
         if (!weather) throw notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
         const garments = await feedsRepo.garmentsForSnapshot(tx, clothesIds);
         if (garments.length !== clothesIds.length) {
-          throw badRequest(ko.feeds.clothesUnknown, { clothesIds: ko.feeds.clothesUnknown }, 'ClothesNotFoundException');
+          throw badRequest(
+            ko.feeds.clothesUnknown,
+            { clothesIds: ko.feeds.clothesUnknown },
+            'ClothesNotFoundException',
+          );
         }
-        if (garments.some((g) => g.ownerId !== actor.userId)) throw forbidden(ko.feeds.clothesNotOwned, 'ClothesNotOwnedException');
+        if (garments.some((g) => g.ownerId !== actor.userId))
+          throw forbidden(ko.feeds.clothesNotOwned, 'ClothesNotOwnedException');
         const byId = new Map(garments.map((g) => [g.id, g]));
         const feedId = await feedsRepo.insert(tx, {
           authorId: actor.userId,
@@ -100,7 +128,14 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
           feedId,
           clothesIds.map((id) => {
             const g = byId.get(id)!;
-            return { clothesId: g.id, name: g.name, type: g.type, imageKey: g.imageKey, thumbnailKey: g.thumbnailKey, attributes: g.attributes };
+            return {
+              clothesId: g.id,
+              name: g.name,
+              type: g.type,
+              imageKey: g.imageKey,
+              thumbnailKey: g.thumbnailKey,
+              attributes: g.attributes,
+            };
           }),
         );
         const name = (await feedsRepo.userName(tx, actor.userId)) ?? '';
@@ -135,7 +170,8 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
     async remove(actor: Actor, feedId: string): Promise<void> {
       const feed = await feedsRepo.findOwner(db, feedId);
       if (!feed) throw notFoundFeed();
-      if (feed.authorId !== actor.userId && actor.role !== 'ADMIN') throw forbidden(ko.feeds.notAuthor, 'FeedNotAuthorException');
+      if (feed.authorId !== actor.userId && actor.role !== 'ADMIN')
+        throw forbidden(ko.feeds.notAuthor, 'FeedNotAuthorException');
       if (!(await feedsRepo.delete(db, feedId))) throw notFoundFeed();
     },
   };

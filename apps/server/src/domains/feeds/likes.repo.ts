@@ -29,13 +29,21 @@ export function createLikesRepo() {
 
     /** Locks the feed row as the counter update would; false when the feed is gone. */
     async lockFeed(db: Executor, feedId: string): Promise<boolean> {
-      const rows = await db.select({ id: feeds.id }).from(feeds).where(eq(feeds.id, feedId)).for('no key update');
+      const rows = await db
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(eq(feeds.id, feedId))
+        .for('no key update');
       return rows.length === 1;
     },
 
     /** False when this user already likes the feed (the primary key decides, not a prior read). */
     async insert(db: Executor, feedId: string, userId: string): Promise<boolean> {
-      const rows = await db.insert(feedLikes).values({ feedId, userId }).onConflictDoNothing().returning({ feedId: feedLikes.feedId });
+      const rows = await db
+        .insert(feedLikes)
+        .values({ feedId, userId })
+        .onConflictDoNothing()
+        .returning({ feedId: feedLikes.feedId });
       return rows.length === 1;
     },
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
+import { runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
 const followerUser = alias(users, 'follower_user');
@@ -61,7 +62,11 @@ export function createFollowsRepo() {
 
     /** The new follow's id, or null when this pair already exists (the unique key decides). */
     async insert(db: Executor, followerId: string, followeeId: string): Promise<string | null> {
-      const [row] = await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: follows.id });
+      const [row] = await db
+        .insert(follows)
+        .values({ followerId, followeeId })
+        .onConflictDoNothing()
+        .returning({ id: follows.id });
       return row?.id ?? null;
     },
 
@@ -89,27 +94,37 @@ export function createFollowsRepo() {
      * undefined when the user does not exist.
      */
     async summary(db: Executor, userId: string, viewerId: string) {
-      const [row] = await db
-        .select({
-          // Explicit aliases: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
-          followerCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${userId})`,
-          followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${userId})`,
-          followedByMeId: sql<string | null>`(select f.id from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${userId})`,
-          followingMe: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${userId} and f.followee_id = ${viewerId})`,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await runPrepared(
+        db
+          .select({
+            // Explicit aliases: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+            followerCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${userId})`,
+            followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${userId})`,
+            followedByMeId: sql<
+              string | null
+            >`(select f.id from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${userId})`,
+            followingMe: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${userId} and f.followee_id = ${viewerId})`,
+          })
+          .from(users)
+          .where(eq(users.id, userId))
+          .limit(1),
+      );
       return row;
     },
 
     /** Newest first, `limit + 1` rows after the cursor. */
-    async page(db: Executor, side: FollowListSide, q: { nameLike?: string; cursor?: string; idAfter?: string; limit: number }) {
+    async page(
+      db: Executor,
+      side: FollowListSide,
+      q: { nameLike?: string; cursor?: string; idAfter?: string; limit: number },
+    ) {
       const after = afterCursor(follows.createdAt, follows.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
-      return selectFollows(db)
-        .where(and(...listConditions(side, q.nameLike), after))
-        .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
-        .limit(q.limit + 1);
+      return runPrepared(
+        selectFollows(db)
+          .where(and(...listConditions(side, q.nameLike), after))
+          .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
+          .limit(q.limit + 1),
+      );
     },
 
     async count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {

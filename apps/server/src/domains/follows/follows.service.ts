@@ -37,7 +37,11 @@ const userNotFound = () => notFound(ko.users.notFound, 'UserNotFoundException');
 const SORT = { sortBy: 'createdAt', sortDirection: 'DESCENDING' } as const;
 
 export function createFollowsService({ db, followsRepo, notifier, log }: FollowsServiceDeps) {
-  async function list(side: FollowListSide, userId: string, q: FollowerListQuery | FollowingListQuery): Promise<CursorPage<FollowDto>> {
+  async function list(
+    side: FollowListSide,
+    userId: string,
+    q: FollowerListQuery | FollowingListQuery,
+  ): Promise<CursorPage<FollowDto>> {
     if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
     const nameLike = searchTerm(q.nameLike);
     const [rows, total] = await Promise.all([
@@ -50,8 +54,10 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
   return {
     /** The caller follows someone else; 409 twice; the followee is told. */
     async follow(actor: Actor, input: FollowCreateRequest): Promise<FollowDto> {
-      if (input.followerId !== actor.userId) throw forbidden(ko.follows.followerMismatch, 'FollowerMismatchException');
-      if (input.followeeId === actor.userId) throw badRequest(ko.follows.self, { followeeId: ko.follows.self }, 'SelfFollowException');
+      if (input.followerId !== actor.userId)
+        throw forbidden(ko.follows.followerMismatch, 'FollowerMismatchException');
+      if (input.followeeId === actor.userId)
+        throw badRequest(ko.follows.self, { followeeId: ko.follows.self }, 'SelfFollowException');
       const { row, notes } = await db.transaction(async (tx) => {
         if (!(await followsRepo.userExists(tx, input.followeeId))) throw userNotFound();
         const id = await followsRepo.insert(tx, actor.userId, input.followeeId);
@@ -75,8 +81,10 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
     async unfollow(actor: Actor, followId: string): Promise<void> {
       const pair = await followsRepo.findPair(db, followId);
       if (!pair) throw notFound(ko.follows.notFound, 'FollowNotFoundException');
-      if (pair.followerId !== actor.userId) throw forbidden(ko.follows.notFollower, 'FollowNotFollowerException');
-      if (!(await followsRepo.delete(db, followId))) throw notFound(ko.follows.notFound, 'FollowNotFoundException');
+      if (pair.followerId !== actor.userId)
+        throw forbidden(ko.follows.notFollower, 'FollowNotFollowerException');
+      if (!(await followsRepo.delete(db, followId)))
+        throw notFound(ko.follows.notFound, 'FollowNotFoundException');
     },
 
     async summary(actor: Actor, userId: string): Promise<FollowSummaryDto> {
