@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { runPrepared } from '../../lib/prepared.js';
+import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 
 function selectComments(db: Executor) {
@@ -73,7 +73,7 @@ export function createCommentsRepo() {
         selectComments(db)
           .where(and(eq(feedComments.feedId, feedId), after))
           .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
-          .limit(q.limit + 1),
+          .limit(literalLimit(q.limit + 1)),
       );
     },
   };

@@ -16,7 +16,7 @@ import {
   weatherForecasts,
 } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { runPrepared } from '../../lib/prepared.js';
+import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 
@@ -158,20 +158,22 @@ export function createFeedsRepo() {
         .from(feeds)
         .where(and(...filterConditions(q.filters, q.keywordIndex), after))
         .orderBy(...order)
-        .limit(q.limit + 1);
+        .limit(literalLimit(q.limit + 1));
       return selectFeeds(db, viewerId)
         .where(inArray(feeds.id, pageIds))
         .orderBy(...order);
     },
 
-    /** The page (see pageQuery), as a prepared statement. */
-    page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
-      return runPrepared(this.pageQuery(db, viewerId, q));
+    /** The page (see pageQuery); prepared unless a keyword makes the best plan depend on the word. */
+    async page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
+      const query = this.pageQuery(db, viewerId, q);
+      return q.filters.keyword === undefined ? runPrepared(query) : query;
     },
 
-    /** Number of feeds matching the filters (see countQuery), as a prepared statement. */
+    /** Number of feeds matching the filters (see countQuery); prepared unless a keyword is involved. */
     async count(db: Executor, f: FeedFilters): Promise<number> {
-      const [row] = await runPrepared(this.countQuery(db, f));
+      const query = this.countQuery(db, f);
+      const [row] = f.keyword === undefined ? await runPrepared(query) : await query;
       return row?.n ?? 0;
     },
 
@@ -199,13 +201,11 @@ export function createFeedsRepo() {
 
     /** Ids of users whose name contains `term`, or undefined when more than KEYWORD_AUTHOR_IDS_MAX do. */
     async authorIdsNamed(db: Executor, term: string): Promise<string[] | undefined> {
-      const rows = await runPrepared(
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(containsText(users.name, term))
-          .limit(KEYWORD_AUTHOR_IDS_MAX + 1),
-      );
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(containsText(users.name, term))
+        .limit(KEYWORD_AUTHOR_IDS_MAX + 1);
       return rows.length > KEYWORD_AUTHOR_IDS_MAX ? undefined : rows.map((r) => r.id);
     },
 

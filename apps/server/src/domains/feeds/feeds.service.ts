@@ -69,18 +69,16 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
       const count = () =>
         filters.keyword !== undefined ? search.count(filters) : feedsRepo.count(db, filters);
       const [rows, total] = await Promise.all([
-        search
-          .useIndex(filters, q.limit)
-          .then((keywordIndex) =>
-            feedsRepo.page(db, actor.userId, {
-              filters,
-              ...sort,
-              cursor: q.cursor,
-              idAfter: q.idAfter,
-              limit: q.limit,
-              keywordIndex,
-            }),
-          ),
+        search.useIndex(filters, q.limit).then((keywordIndex) =>
+          feedsRepo.page(db, actor.userId, {
+            filters,
+            ...sort,
+            cursor: q.cursor,
+            idAfter: q.idAfter,
+            limit: q.limit,
+            keywordIndex,
+          }),
+        ),
         count(),
       ]);
       return toPage(

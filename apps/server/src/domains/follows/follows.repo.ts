@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { runPrepared } from '../../lib/prepared.js';
+import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
 const followerUser = alias(users, 'follower_user');
@@ -119,12 +119,12 @@ export function createFollowsRepo() {
       q: { nameLike?: string; cursor?: string; idAfter?: string; limit: number },
     ) {
       const after = afterCursor(follows.createdAt, follows.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
-      return runPrepared(
-        selectFollows(db)
-          .where(and(...listConditions(side, q.nameLike), after))
-          .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
-          .limit(q.limit + 1),
-      );
+      const query = selectFollows(db)
+        .where(and(...listConditions(side, q.nameLike), after))
+        .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
+        .limit(literalLimit(q.limit + 1));
+      // A name search plans best with the actual word; the plain list is the same plan whatever the values.
+      return q.nameLike === undefined ? runPrepared(query) : query;
     },
 
     async count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {
