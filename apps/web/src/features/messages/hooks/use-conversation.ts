@@ -83,6 +83,23 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
     [connection, viewerId, partnerId, markRead],
   );
 
+  // Messages sent while the connection was down never reach the topic: after a reconnect the newest page
+  // fills the gap (merged by id like live ones).
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (state !== 'connected') return;
+    if (!wasConnected.current) {
+      wasConnected.current = true;
+      return;
+    }
+    getDirectMessages({ userId: partnerId, limit: MESSAGE_PAGE_SIZE })
+      .then((page) => {
+        setLive((current) => mergeMessages(current, page.data));
+        markRead();
+      })
+      .catch((error: unknown) => console.error(error));
+  }, [state, partnerId, markRead]);
+
   const messages = useMemo(() => mergeMessages(history.data, live), [history.data, live]);
 
   /** Publishes a message; false (nothing sent) when the connection is down. The echo adds it to the list. */
