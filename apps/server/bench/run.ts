@@ -82,7 +82,7 @@ function table(rows: BenchRow[], hello: LoadRow) {
           `${fmt(r.maxMs)} (max)`,
           '',
           '',
-          [r.targetMs ? `target < ${r.targetMs} ms: ${r.medianMs < r.targetMs ? 'met' : 'MISSED'}` : '', `n=${r.samplesMs.length}`, r.notes ?? '']
+          [r.targetMs ? `target < ${r.targetMs} ms: ${r.medianMs < r.targetMs ? 'met' : 'MISSED'}` : '', `n=${r.samplesMs.length}${r.minMs === undefined ? '' : `, min ${fmt(r.minMs)}`}`, r.notes ?? '']
             .filter(Boolean)
             .join('; '),
         ],

@@ -22,6 +22,7 @@ export interface TimingRow {
   name: string;
   database?: DbKind;
   samplesMs: number[];
+  minMs?: number;
   medianMs: number;
   maxMs: number;
   /** Shown as met / missed in the table. */
@@ -57,6 +58,7 @@ export function timingRow(name: string, samplesMs: number[], extra: Partial<Timi
     kind: 'timing',
     name,
     samplesMs: samplesMs.map((s) => Math.round(s)),
+    minMs: Math.round(sorted[0] ?? 0),
     medianMs: Math.round(sorted[Math.floor((sorted.length - 1) / 2)] ?? 0),
     maxMs: Math.round(sorted[sorted.length - 1] ?? 0),
     ...extra,
