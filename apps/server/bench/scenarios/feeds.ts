@@ -157,6 +157,11 @@ async function explainPage(
     const filters: FeedFilters = v.keyword
       ? { keyword: v.keyword, keywordAuthorIds: await repo.authorIdsNamed(database.db, v.keyword) }
       : {};
+    // As in the server once this search has been seen: its exact count is known and guides the plan.
+    if (v.keyword) {
+      await search.count(filters);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const q: FeedPageQuery = {
       filters,
       sortBy: v.sortBy,

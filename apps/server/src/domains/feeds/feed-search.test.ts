@@ -39,12 +39,12 @@ describe('feed search counts and plans', () => {
   afterEach(() => vi.useRealTimers());
 
   it('counts small searches exactly on every request', async () => {
-    const state = { estimate: 40, exact: 37, total: 1_000_000 };
+    const state = { estimate: 40, exact: ALWAYS_EXACT_UP_TO - 3, total: 1_000_000 };
     const { repo, db, log, calls } = fakeRepo(state);
     const search = createFeedSearch({ db, feedsRepo: repo, log });
-    expect(await search.count(coat)).toBe(37);
-    state.exact = 38;
-    expect(await search.count(coat)).toBe(38);
+    expect(await search.count(coat)).toBe(ALWAYS_EXACT_UP_TO - 3);
+    state.exact = ALWAYS_EXACT_UP_TO;
+    expect(await search.count(coat)).toBe(ALWAYS_EXACT_UP_TO);
     expect(calls.exact).toBe(2);
     // The estimate is planned once per 30 s, not per request.
     expect(calls.estimate).toBe(1);
@@ -54,12 +54,12 @@ describe('feed search counts and plans', () => {
     const state = { estimate: 3_000, exact: ALWAYS_EXACT_UP_TO + 500, total: 1_000_000 };
     const { repo, db, log, calls } = fakeRepo(state);
     const search = createFeedSearch({ db, feedsRepo: repo, log });
-    expect(await search.count(coat)).toBe(1_500);
-    state.exact = 1_501;
+    expect(await search.count(coat)).toBe(700);
+    state.exact = 701;
     vi.advanceTimersByTime(29_000);
-    expect(await search.count(coat)).toBe(1_500);
+    expect(await search.count(coat)).toBe(700);
     vi.advanceTimersByTime(2_000);
-    expect(await search.count(coat)).toBe(1_501);
+    expect(await search.count(coat)).toBe(701);
     expect(calls.exact).toBe(2);
   });
 
@@ -96,6 +96,22 @@ describe('feed search counts and plans', () => {
     state.estimate = 3_000;
     expect(await search.useIndex({ keyword: '경계2' }, 10)).toBe(false);
     expect(await search.useIndex({ keyword: '경계3' }, 100)).toBe(true);
+  });
+
+  it('remembers which users a keyword names for 30 s', async () => {
+    const { repo, db, log } = fakeRepo({ estimate: 1, exact: 1, total: 10 });
+    let lookups = 0;
+    (repo as { authorIdsNamed: unknown }).authorIdsNamed = async () => {
+      lookups++;
+      return ['a'];
+    };
+    const search = createFeedSearch({ db, feedsRepo: repo, log });
+    expect(await search.authorIds('코트')).toEqual(['a']);
+    expect(await search.authorIds('코트')).toEqual(['a']);
+    expect(lookups).toBe(1);
+    vi.advanceTimersByTime(31_000);
+    await search.authorIds('코트');
+    expect(lookups).toBe(2);
   });
 
   it('plans with the exact count once it is known', async () => {

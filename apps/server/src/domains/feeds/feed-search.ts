@@ -6,7 +6,7 @@ import type { FeedFilters, FeedsRepo } from './feeds.repo.js';
 /** Estimated matches up to which a keyword's total is counted on the spot. */
 export const EXACT_COUNT_LIMIT = 5_000;
 /** Totals up to this are recounted on every request (cheap), so small searches are always exact. */
-export const ALWAYS_EXACT_UP_TO = 1_000;
+export const ALWAYS_EXACT_UP_TO = 200;
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 const BACKGROUND_COUNT_TIMEOUT = '20s';
@@ -36,7 +36,8 @@ interface Entry {
  *   collecting every candidate from the content index (matches² > (limit + 1) · feeds / 2), the keyword is
  *   checked row by row instead (containsText `index: false`).
  *
- * The cache lives in this process (each instance keeps its own) and holds at most MAX_ENTRIES searches.
+ * The users whose name contains a keyword are remembered for 30 s as well (a rename shows in searches within
+ * 30 s). The cache lives in this process (each instance keeps its own) and holds at most MAX_ENTRIES searches.
  */
 export function createFeedSearch({
   db,
@@ -48,6 +49,7 @@ export function createFeedSearch({
   log: FastifyBaseLogger;
 }) {
   const cache = new Map<string, Entry>();
+  const authors = new Map<string, { ids: string[] | undefined; at: number }>();
   let backgroundBusy = false;
 
   const keyOf = (f: FeedFilters) =>
@@ -91,6 +93,17 @@ export function createFeedSearch({
   }
 
   return {
+    /** Users whose name contains the keyword (see FeedFilters.keywordAuthorIds), remembered for 30 s. */
+    async authorIds(term: string): Promise<string[] | undefined> {
+      const key = term.toLowerCase();
+      const hit = authors.get(key);
+      if (hit && Date.now() - hit.at < TTL_MS) return hit.ids;
+      const ids = await feedsRepo.authorIdsNamed(db, term);
+      if (authors.size >= MAX_ENTRIES) authors.delete(authors.keys().next().value!);
+      authors.set(key, { ids, at: Date.now() });
+      return ids;
+    },
+
     /**
      * Whether the page query should use the content index for this keyword search. Decided on the exact count
      * once one was taken (the planner's estimate can be 10x off either way: a rare word matching one of the

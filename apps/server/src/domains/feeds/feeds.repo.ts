@@ -164,10 +164,14 @@ export function createFeedsRepo() {
         .orderBy(...order);
     },
 
-    /** The page (see pageQuery); prepared unless a keyword makes the best plan depend on the word. */
+    /**
+     * The page (see pageQuery), as a prepared statement unless it goes through the content index: that plan
+     * depends on the word (a generic one would guess thousands of candidates and go parallel), while walking
+     * the sort index is the plan whatever the values.
+     */
     async page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
       const query = this.pageQuery(db, viewerId, q);
-      return q.filters.keyword === undefined ? runPrepared(query) : query;
+      return q.filters.keyword === undefined || q.keywordIndex === false ? runPrepared(query) : query;
     },
 
     /** Number of feeds matching the filters (see countQuery); prepared unless a keyword is involved. */

@@ -60,7 +60,7 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
       const keyword = searchTerm(q.keywordLike);
       const filters: FeedFilters = {
         keyword,
-        keywordAuthorIds: keyword === undefined ? undefined : await feedsRepo.authorIdsNamed(db, keyword),
+        keywordAuthorIds: keyword === undefined ? undefined : await search.authorIds(keyword),
         skyStatus: q.skyStatusEqual,
         precipitationType: q.precipitationTypeEqual,
         authorId: q.authorIdEqual,
