@@ -132,7 +132,7 @@ export interface FeedPageQuery {
 }
 
 export function createFeedsRepo() {
-  return {
+  const repo = {
     /**
      * `limit + 1` rows after the cursor in the requested order (keyset: sort key, then id, same direction).
      *
@@ -170,13 +170,13 @@ export function createFeedsRepo() {
      * the sort index is the plan whatever the values.
      */
     async page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
-      const query = this.pageQuery(db, viewerId, q);
+      const query = repo.pageQuery(db, viewerId, q);
       return q.filters.keyword === undefined || q.keywordIndex === false ? runPrepared(query) : query;
     },
 
     /** Number of feeds matching the filters (see countQuery); prepared unless a keyword is involved. */
     async count(db: Executor, f: FeedFilters): Promise<number> {
-      const query = this.countQuery(db, f);
+      const query = repo.countQuery(db, f);
       const [row] = f.keyword === undefined ? await runPrepared(query) : await query;
       return row?.n ?? 0;
     },
@@ -345,5 +345,6 @@ export function createFeedsRepo() {
       return row?.name;
     },
   };
+  return repo;
 }
 export type FeedsRepo = ReturnType<typeof createFeedsRepo>;
