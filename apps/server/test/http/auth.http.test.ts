@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { CSRF_COOKIE, REFRESH_COOKIE, ko } from '@otboo/contract';
-import { refreshTokens, sessions, temporaryPasswords, users } from '../../src/db/schema/index.js';
+import { refreshTokens, sessions, socialAccounts, temporaryPasswords, users } from '../../src/db/schema/index.js';
 import { hashRefreshToken } from '../../src/domains/auth/tokens.js';
 import { asBrowser, refresh } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin, uniqueIdentity } from '../support/factories.js';
@@ -161,7 +161,11 @@ describe('auth', () => {
       expect(next).toBeTruthy();
       expect(next).not.toBe(user.refreshToken);
       expect((await profileOf(http, user.id, res.body.accessToken)).status).toBe(200);
-      expect((await refresh(server, next!)).status).toBe(200);
+      // The user in the answer is read with the token: linked social accounts included.
+      await server.database.db.insert(socialAccounts).values({ userId: user.id, provider: 'kakao', providerUserId: `k-${user.id}` });
+      const again = await refresh(server, next!);
+      expect(again.status).toBe(200);
+      expect(again.body.userDto.linkedOAuthProviders).toEqual(['kakao']);
     });
 
     it('answers a missing, unknown or expired refresh cookie with 401 and clears it', async () => {

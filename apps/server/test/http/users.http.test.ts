@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ko, type NotificationDto, type UserDto } from '@otboo/contract';
-import { notifications, profiles, users } from '../../src/db/schema/index.js';
+import { notifications, profiles, socialAccounts, users } from '../../src/db/schema/index.js';
 import { BUS_CHANNELS, createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { refresh } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin, uniqueIdentity, type TestUser } from '../support/factories.js';
@@ -181,6 +181,18 @@ describe('users', () => {
       }
       expect(ids).toEqual(expected('createdAt', 'DESCENDING'));
       await server.database.db.delete(users).where(eq(users.email, `${tag}u99x@otboo.test`));
+    });
+
+    it('counts every match on a page past the end, and lists linked social providers', async () => {
+      const beyond = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag, cursor: '2000-01-01T00:00:00.000Z' } });
+      expect(beyond.body).toMatchObject({ data: [], totalCount: 23, hasNext: false, nextCursor: null });
+      const linked = seeded[7]!;
+      await server.database.db.insert(socialAccounts).values([
+        { userId: linked.id, provider: 'kakao', providerUserId: `k-${tag}` },
+        { userId: linked.id, provider: 'google', providerUserId: `g-${tag}` },
+      ]);
+      const res = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: linked.email } });
+      expect(res.body.data).toEqual([expect.objectContaining({ id: linked.id, linkedOAuthProviders: ['google', 'kakao'] })]);
     });
 
     it('refuses malformed paging and filter values with 400, never 500', async () => {

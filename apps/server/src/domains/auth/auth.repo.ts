@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { appSecrets, refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
+import { runPrepared } from '../../lib/prepared.js';
+import { linkedProviders } from '../users/users.repo.js';
 
 export function createAuthRepo() {
   return {
@@ -14,25 +16,28 @@ export function createAuthRepo() {
     async insertRefreshToken(db: Executor, values: { sessionId: string; tokenHash: string; expiresAt: Date }) {
       await db.insert(refreshTokens).values(values);
     },
-    /** Session, its user's state and role, for the per-request access check. */
+    /** Session, its user's state and role, for the per-request access check (every API call: prepared). */
     async sessionState(db: Executor, sessionId: string) {
-      const [row] = await db
-        .select({
+      const [row] = await runPrepared(
+        db
+          .select({
           revokedAt: sessions.revokedAt,
           expiresAt: sessions.expiresAt,
           userId: users.id,
           role: users.role,
           locked: users.locked,
         })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, sessionId))
-        .limit(1);
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.id, sessionId))
+          .limit(1),
+      );
       return row;
     },
     async findRefreshToken(db: Executor, tokenHash: string) {
-      const [row] = await db
-        .select({
+      const [row] = await runPrepared(
+        db
+          .select({
           id: refreshTokens.id,
           sessionId: refreshTokens.sessionId,
           expiresAt: refreshTokens.expiresAt,
@@ -41,22 +46,34 @@ export function createAuthRepo() {
           sessionExpiresAt: sessions.expiresAt,
           viaTemporaryPassword: sessions.viaTemporaryPassword,
           user: users,
+          providers: linkedProviders(),
         })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(refreshTokens.tokenHash, tokenHash))
-        .limit(1);
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+          .limit(1),
+      );
       return row;
     },
-    /** Marks a refresh token used; false when another request used it first. */
-    async markRefreshTokenUsed(db: Executor, id: string): Promise<boolean> {
-      const rows = await db
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      return rows.length === 1;
+    /**
+     * Rotation in one atomic statement: marks the token used (only if unused), adds its successor to the same
+     * session and touches the session. False when another request used the token first.
+     */
+    async rotateRefreshToken(db: Executor, usedId: string, next: { tokenHash: string; expiresAt: Date }): Promise<boolean> {
+      const now = new Date().toISOString();
+      const result = (await db.execute(sql`
+        with used as (
+          update ${refreshTokens} set used_at = ${now}::timestamptz
+          where ${refreshTokens.id} = ${usedId} and ${refreshTokens.usedAt} is null
+          returning ${refreshTokens.sessionId} as session_id
+        ), touched as (
+          update ${sessions} set last_used_at = ${now}::timestamptz where ${sessions.id} in (select session_id from used)
+        )
+        insert into ${refreshTokens} (session_id, token_hash, expires_at)
+        select session_id, ${next.tokenHash}, ${next.expiresAt.toISOString()}::timestamptz from used
+        returning 1 as rotated`)) as unknown as { rows: unknown[] };
+      return result.rows.length === 1;
     },
     async revokeSession(db: Executor, sessionId: string, reason: string) {
       await db
@@ -77,9 +94,6 @@ export function createAuthRepo() {
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
-    },
-    async touchSession(db: Executor, sessionId: string) {
-      await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
     /** Replaces the user's temporary password (one live at a time). */
     async putTemporaryPassword(db: Executor, values: { userId: string; passwordHash: string; expiresAt: Date }) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIMITS, ko, type JwtDto } from '@otboo/contract';
+import { LIMITS, ko, type JwtDto, type OAuthProvider } from '@otboo/contract';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
@@ -12,6 +12,8 @@ import type { AuthRepo } from './auth.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { randomPassword } from './random-passwords.js';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
+
+type RefreshTokenRow = NonNullable<Awaited<ReturnType<AuthRepo['findRefreshToken']>>>;
 
 export interface ClientMeta {
   userAgent?: string | null;
@@ -52,10 +54,11 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
   const pendingMails = new Set<Promise<void>>();
   let lastFailurePurge = 0;
 
-  async function jwtFor(user: UserRow, sessionId: string): Promise<JwtDto> {
-    const providers = await usersRepo.providersOf(db, [user.id]);
+  /** The client's body; `providers` when the caller already read them with the user. */
+  async function jwtFor(user: UserRow, sessionId: string, providers?: readonly OAuthProvider[]): Promise<JwtDto> {
+    const linked = providers ?? (await usersRepo.providersOf(db, [user.id])).get(user.id);
     const accessToken = await accessTokens.sign({ userId: user.id, sessionId, role: user.role });
-    return { accessToken, userDto: toUserDto(user, providers.get(user.id)) };
+    return { accessToken, userDto: toUserDto(user, linked) };
   }
 
   /** Opens a session for a user whose credentials were already checked. */
@@ -78,10 +81,10 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
   }
 
   /** A new refresh token in an existing session, next to the ones it already has. */
-  async function issueSibling(sessionId: string, expiresAt: Date, user: UserRow): Promise<IssuedSession> {
+  async function issueSibling(found: RefreshTokenRow): Promise<IssuedSession> {
     const sibling = newRefreshToken();
-    await authRepo.insertRefreshToken(db, { sessionId, tokenHash: sibling.hash, expiresAt });
-    return { jwt: await jwtFor(user, sessionId), refreshToken: sibling.token };
+    await authRepo.insertRefreshToken(db, { sessionId: found.sessionId, tokenHash: sibling.hash, expiresAt: found.sessionExpiresAt });
+    return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: sibling.token };
   }
 
   async function recordFailure(email: string) {
@@ -150,22 +153,17 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
       if (found.sessionRevokedAt || found.expiresAt.getTime() <= now || found.sessionExpiresAt.getTime() <= now) throw invalid();
       if (found.usedAt) {
         if (now - found.usedAt.getTime() <= refreshReuseGraceMs && !found.user.locked) {
-          return issueSibling(found.sessionId, found.sessionExpiresAt, found.user);
+          return issueSibling(found);
         }
         await authRepo.revokeSession(db, found.sessionId, 'refresh-token-reuse');
         throw invalid();
       }
       if (found.user.locked) throw unauthorized(ko.auth.accountLocked, 'AccountLockedException');
       const next = newRefreshToken();
-      const rotated = await db.transaction(async (tx) => {
-        if (!(await authRepo.markRefreshTokenUsed(tx, found.id))) return false;
-        await authRepo.insertRefreshToken(tx, { sessionId: found.sessionId, tokenHash: next.hash, expiresAt: found.sessionExpiresAt });
-        await authRepo.touchSession(tx, found.sessionId);
-        return true;
-      });
+      const rotated = await authRepo.rotateRefreshToken(db, found.id, { tokenHash: next.hash, expiresAt: found.sessionExpiresAt });
       // Lost the race to a concurrent use of the same token: that use happened just now, inside the window.
-      if (!rotated) return issueSibling(found.sessionId, found.sessionExpiresAt, found.user);
-      return { jwt: await jwtFor(found.user, found.sessionId), refreshToken: next.token };
+      if (!rotated) return issueSibling(found);
+      return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: next.token };
     },
 
     /** Revokes the session of a refresh token; unknown tokens are ignored (sign-out always succeeds). */

@@ -64,17 +64,13 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, log
         { emailLike: query.emailLike, roleEqual: query.roleEqual, locked: query.locked },
         { ...sort, limit: query.limit, cursor: query.cursor, idAfter: query.idAfter },
       );
-      const providers = await usersRepo.providersOf(
-        db,
-        rows.slice(0, query.limit).map((r) => r.id),
-      );
       return toPage(
         rows,
         query.limit,
         totalCount,
         sort,
-        (r) => ({ sortKey: query.sortBy === 'email' ? r.email : r.createdAt, id: r.id }),
-        (r) => toUserDto(r, providers.get(r.id)),
+        (r) => ({ sortKey: query.sortBy === 'email' ? r.user.email : r.user.createdAt, id: r.user.id }),
+        (r) => toUserDto(r.user, r.providers),
       );
     },
 
