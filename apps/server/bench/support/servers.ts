@@ -193,8 +193,11 @@ export async function benchTarget(kind: 'pglite' | 'postgres') {
     dataDir: data.dir,
     ...(pgDb ? { databaseUrl: pgDb.url } : {}),
     async cleanup() {
-      await pgDb?.drop();
-      await data.remove();
+      try {
+        await pgDb?.drop();
+      } finally {
+        await data.remove();
+      }
     },
   };
 }
