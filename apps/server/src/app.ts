@@ -33,7 +33,6 @@ import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
 import { authRoutes, createAuthRepo, createAuthService, createOAuthRepo, createOAuthService, oauthRoutes } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
-import { createRecommendationsRepo, createRecommendationsService, recommendationsRoutes } from './domains/recommendations/index.js';
 import {
   attributeDefsRoutes,
   clothesRoutes,
@@ -45,6 +44,7 @@ import {
   extractionRoutes,
 } from './domains/clothes/index.js';
 import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
+import { createRecommendationsRepo, createRecommendationsService, recommendationsRoutes } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -62,10 +62,10 @@ export interface AppOverrides {
   bus?: EventBus;
   /** Where log lines go instead of stdout (tests read what would be logged). */
   logStream?: { write(line: string): void };
-  /** Real-time tuning (tests shorten heart-beats and buffers). */
-  realtime?: { sse?: Partial<SseOptions>; stomp?: Partial<BrokerOptions> };
   /** Link import's socket opener (tests keep every connection on loopback even with the address check off). */
   pageConnector?: Connector;
+  /** Real-time tuning (tests shorten heart-beats and buffers). */
+  realtime?: { sse?: Partial<SseOptions>; stomp?: Partial<BrokerOptions> };
 }
 
 function fail(message: string): never {
@@ -226,6 +226,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Browser navigations of API.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
   await app.register(oauthRoutes, { oauth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(sseRoutes, { prefix: '/api/sse', stream: notificationStream, sse: { ...DEFAULT_SSE_OPTIONS, ...overrides.realtime?.sse } });
@@ -239,7 +240,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     notificationStream.close();
     done();
   });
-  await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
 
   await app.register(webPlugin, { root: config.webDistDir ?? DEFAULT_WEB_DIST });
 
