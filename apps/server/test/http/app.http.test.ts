@@ -21,7 +21,7 @@ describe('app shell', () => {
   it('publishes the OpenAPI document without a token', async () => {
     const res = await fetch(`${server.url}/api/docs/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
   });
 });
