@@ -53,6 +53,8 @@ export function createOrderedDispatch(): (work: () => void | Promise<void>) => v
 export const BUS_CHANNELS = {
   notification: 'otboo_notification',
   directMessage: 'otboo_direct_message',
+  /** Session states to forget (lock, role change, sign-out, password change). */
+  session: 'otboo_session',
 } as const;
 
 /** One process only: the embedded database cannot be shared between processes anyway. */

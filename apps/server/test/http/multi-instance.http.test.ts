@@ -54,6 +54,20 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       await database?.drop();
     });
 
+    it('ends on B, within the bus delay, a session that an admin locks on A', async (ctx) => {
+      if (skip) return ctx.skip();
+      const admin = await createUser(a, { role: 'ADMIN' });
+      const carol = await createUser(b);
+      const onB = httpClient(b.url);
+      const profileOnB = async () => (await onB.get(`/api/users/${carol.id}/profiles`, { token: carol.accessToken })).status;
+      // B now remembers carol's live session.
+      expect(await profileOnB()).toBe(200);
+      const lock = await httpClient(a.url).patch(`/api/users/${carol.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      expect(lock.status).toBe(200);
+      // Without the bus eviction B would trust its memory for the cache TTL (5 s); with it, milliseconds.
+      await expect.poll(profileOnB, { timeout: 2_000, interval: 20 }).toBe(401);
+    });
+
     it('delivers a DM sent through A to subscribers on B (and the echo on A)', async (ctx) => {
       if (skip) return ctx.skip();
       const topic = directMessageTopic(alice.id, bob.id);

@@ -5,12 +5,14 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
+import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
 import { locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { toUserDto, type UserRow } from '../users/users.mapper.js';
 import type { AuthRepo } from './auth.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { randomPassword } from './random-passwords.js';
+import { createSessionCache } from './session-cache.js';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
 type RefreshTokenRow = NonNullable<Awaited<ReturnType<AuthRepo['findRefreshToken']>>>;
@@ -32,6 +34,8 @@ export interface AuthServiceDeps {
   authRepo: AuthRepo;
   usersRepo: UsersRepo;
   mailer: Mailer;
+  /** Carries session evictions to the other instances. */
+  bus: EventBus;
   log: FastifyBaseLogger;
   /** How long a just-rotated refresh token may be presented again without ending its session (default 10 s). */
   refreshReuseGraceMs?: number;
@@ -43,16 +47,46 @@ const FAILURE_PURGE_INTERVAL_MS = 60_000;
 /** ≈ 57 bits: plenty for a password that lives 3 minutes behind a failure limit. */
 const TEMPORARY_PASSWORD_LENGTH = 10;
 
+/** Session states are remembered this long at most (see session-cache.ts); evictions are immediate. */
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+/** Bus message: sessions to forget, by user or by session id. */
+interface SessionEviction {
+  userId?: string;
+  sessionId?: string;
+}
+
 /**
  * Sessions and tokens. An access token names its session; every request checks that session is live and
  * that the user is unlocked with the token's role, so lock, role change and sign-out take effect at once.
  */
-export async function createAuthService({ db, config, authRepo, usersRepo, mailer, log, refreshReuseGraceMs = 10_000 }: AuthServiceDeps) {
+export async function createAuthService({ db, config, authRepo, usersRepo, mailer, bus, log, refreshReuseGraceMs = 10_000 }: AuthServiceDeps) {
   const secret = config.jwtSecret ?? (await authRepo.ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
   const accessTokens = createAccessTokens(secret, config.accessTokenTtlMs);
   const maxFailures = config.rateLimit.signInMaxFailures;
   const pendingMails = new Set<Promise<void>>();
   let lastFailurePurge = 0;
+  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  const stopEvictions = bus.subscribe(BUS_CHANNELS.session, (payload) => {
+    const { userId, sessionId } = (payload ?? {}) as SessionEviction;
+    if (typeof userId === 'string') sessionCache.forgetUser(userId);
+    if (typeof sessionId === 'string') sessionCache.forgetSession(sessionId);
+  });
+  // Evictions published while the bus was down are lost: start over from the database.
+  const stopReconnects = bus.onReconnect?.(() => sessionCache.clear());
+
+  /** Forgets session states here at once and on every other instance through the bus; call after commit. */
+  function evict(eviction: SessionEviction): void {
+    if (eviction.userId) sessionCache.forgetUser(eviction.userId);
+    if (eviction.sessionId) sessionCache.forgetSession(eviction.sessionId);
+    bus.publish(BUS_CHANNELS.session, eviction).catch((err: unknown) => log.error({ err }, 'session eviction not published'));
+  }
+
+  async function revokeSession(sessionId: string, reason: string): Promise<void> {
+    await authRepo.revokeSession(db, sessionId, reason);
+    evict({ sessionId });
+  }
 
   /** The client's body; `providers` when the caller already read them with the user. */
   async function jwtFor(user: UserRow, sessionId: string, providers?: readonly OAuthProvider[]): Promise<JwtDto> {
@@ -155,7 +189,7 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
         if (now - found.usedAt.getTime() <= refreshReuseGraceMs && !found.user.locked) {
           return issueSibling(found);
         }
-        await authRepo.revokeSession(db, found.sessionId, 'refresh-token-reuse');
+        await revokeSession(found.sessionId, 'refresh-token-reuse');
         throw invalid();
       }
       if (found.user.locked) throw unauthorized(ko.auth.accountLocked, 'AccountLockedException');
@@ -170,7 +204,7 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
     async signOut(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const found = await authRepo.findRefreshToken(db, hashRefreshToken(refreshToken));
-      if (found) await authRepo.revokeSession(db, found.sessionId, 'sign-out');
+      if (found) await revokeSession(found.sessionId, 'sign-out');
     },
 
     /**
@@ -203,13 +237,19 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
         await authRepo.deleteTemporaryPassword(tx, actor.userId);
         await authRepo.revokeOtherSessions(tx, actor.userId, actor.sessionId, 'password-changed');
       });
+      evict({ userId: actor.userId });
     },
 
     /** Access token → actor, checked against the live session and user on every call. */
     async verifyAccessToken(token: string): Promise<Actor> {
       const claims = await accessTokens.verify(token);
       if (!claims) throw unauthorized(ko.auth.tokenInvalid, 'InvalidTokenException');
-      const state = await authRepo.sessionState(db, claims.sessionId);
+      let state = sessionCache.get(claims.sessionId);
+      if (!state) {
+        const loadEpoch = sessionCache.epoch();
+        state = await authRepo.sessionState(db, claims.sessionId);
+        if (state) sessionCache.remember(claims.sessionId, state, loadEpoch);
+      }
       if (
         !state ||
         state.userId !== claims.userId ||
@@ -223,13 +263,23 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
       return { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
     },
 
-    /** Ends every session of a user at once; pass the transaction that changes the user. */
+    /**
+     * Ends every session of a user; pass the transaction that changes the user, and call `sessionsChanged`
+     * once it has committed.
+     */
     revokeUserSessions(userId: string, reason: string, executor: Executor = db) {
       return authRepo.revokeUserSessions(executor, userId, reason);
     },
 
+    /** A user's sessions, lock or role changed (committed): no instance may go on trusting what it remembers. */
+    sessionsChanged(userId: string): void {
+      evict({ userId });
+    },
+
     /** Waits for mails still being sent (graceful shutdown). */
     async drain(): Promise<void> {
+      stopEvictions();
+      stopReconnects?.();
       await Promise.all([...pendingMails]);
       await mailer.close();
     },

@@ -22,7 +22,7 @@ import type { UsersRepo } from './users.repo.js';
 export interface UsersServiceDeps {
   db: Db;
   usersRepo: UsersRepo;
-  auth: Pick<AuthService, 'revokeUserSessions' | 'changePassword'>;
+  auth: Pick<AuthService, 'revokeUserSessions' | 'sessionsChanged' | 'changePassword'>;
   notifier: Notifier;
   storage: Storage;
   log: FastifyBaseLogger;
@@ -82,7 +82,7 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, log
       if (actor.userId === userId) throw badRequest(ko.users.selfRoleForbidden, { role: ko.users.selfRoleForbidden }, 'SelfRoleChangeException');
       const result = await db.transaction(async (tx) => {
         const changed = await usersRepo.changeRole(tx, userId, role);
-        if (!changed) return { user: await usersRepo.findById(tx, userId), notifications: [] };
+        if (!changed) return { user: await usersRepo.findById(tx, userId), changed: false, notifications: [] };
         await auth.revokeUserSessions(userId, 'role-changed', tx);
         const notifications = await notifier.record(tx, [
           {
@@ -91,9 +91,10 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, log
             content: ko.users.roleChangedNotificationContent(role),
           },
         ]);
-        return { user: changed, notifications };
+        return { user: changed, changed: true, notifications };
       });
       if (!result.user) throw notFoundError();
+      if (result.changed) auth.sessionsChanged(userId);
       await notifier.publish(result.notifications);
       return dtoOf(result.user);
     },
@@ -108,6 +109,7 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, log
         return changed;
       });
       if (!user) throw notFoundError();
+      auth.sessionsChanged(userId);
       return dtoOf(user);
     },
 
