@@ -178,7 +178,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const usersRepo = createUsersRepo();
   const mailer = createMailer(config.mail, app.log);
   const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, bus, log: app.log });
-  const users = createUsersService({ db, usersRepo, auth, notifier, storage, log: app.log });
+  const users = createUsersService({ db, usersRepo, auth, notifier, storage, locate: weather.resolveLocation, log: app.log });
   const oauth = await createOAuthService({
     db,
     config,

@@ -39,6 +39,12 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
   let delay = delays.min;
   const queue: Pending[] = [];
   let flushing: Promise<void> | null = null;
+  // LISTEN/UNLISTEN on the listening client one at a time: a pg client must not run two queries at once.
+  let control: Promise<unknown> = Promise.resolve();
+
+  function listenStatement(sql: string, onError: (err: unknown) => void): void {
+    control = control.then(() => current?.query(sql)).catch(onError);
+  }
 
   function dispatch(channel: string, text: string): void {
     const set = handlers.get(channel);
@@ -146,14 +152,14 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
       let set = handlers.get(channel);
       if (!set) {
         handlers.set(channel, (set = new Set()));
-        current?.query(`LISTEN ${quoteIdent(channel)}`).catch((err: unknown) => log.warn({ err, channel }, 'event bus: LISTEN failed'));
+        listenStatement(`LISTEN ${quoteIdent(channel)}`, (err) => log.warn({ err, channel }, 'event bus: LISTEN failed'));
       }
       set.add(handler);
       return () => {
         const s = handlers.get(channel);
         if (!s?.delete(handler) || s.size > 0) return;
         handlers.delete(channel);
-        current?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        listenStatement(`UNLISTEN ${quoteIdent(channel)}`, () => {});
       };
     },
     onReconnect(listener) {
@@ -164,6 +170,7 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
       closing = true;
       if (retryTimer) clearTimeout(retryTimer);
       while (flushing) await flushing;
+      await control;
       const client = current;
       current = null;
       handlers.clear();

@@ -94,7 +94,9 @@ describe('profiles', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ temperatureSensitivity: 4, gender: null, birthDate: null, location: null, name: '새이름abc' });
       const keep = await patch(multipartRequest({ location: { latitude: 35.1796, longitude: 129.0756 } }));
-      expect(keep.body.location).toEqual({ latitude: 35.1796, longitude: 129.0756, x: 98, y: 76, locationNames: [] });
+      // Sent without names: the server names the place (API.md §4: locationNames is never empty).
+      expect(keep.body.location).toMatchObject({ latitude: 35.1796, longitude: 129.0756, x: 98, y: 76 });
+      expect(keep.body.location.locationNames[0]).toBe('부산광역시');
       expect(keep.body.temperatureSensitivity).toBe(4);
     });
 

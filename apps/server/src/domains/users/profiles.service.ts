@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ko, type ProfileDto, type ProfileUpdateRequest } from '@otboo/contract';
+import { ko, type Location, type ProfileDto, type ProfileUpdateRequest } from '@otboo/contract';
 import type { Storage } from '../../adapters/storage/storage.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -19,11 +19,17 @@ export interface ProfilesServiceDeps {
   usersRepo: UsersRepo;
   profilesRepo: ProfilesRepo;
   storage: Storage;
+  /** Grid cell and Korean region names of a point (the weather domain's resolver; never throws). */
+  locate(latitude: number, longitude: number): Promise<Location>;
   log: FastifyBaseLogger;
 }
 
-/** Profile changes from the request; the KMA grid is derived from the coordinates, never taken from the client. */
-function changesOf(input: ProfileUpdateRequest): ProfileChanges {
+/**
+ * Profile changes from the request. The KMA grid is derived from the coordinates, never taken from the
+ * client; names are kept as the client got them from the weather API, and looked up when it sent none, so a
+ * saved location always has a name (API.md §4: `locationNames` is never empty).
+ */
+async function changesOf(input: ProfileUpdateRequest, locate: ProfilesServiceDeps['locate']): Promise<ProfileChanges> {
   const changes: ProfileChanges = {};
   if (input.gender !== undefined) changes.gender = input.gender;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate;
@@ -33,13 +39,14 @@ function changesOf(input: ProfileUpdateRequest): ProfileChanges {
   } else if (input.location) {
     const { latitude, longitude } = input.location;
     const grid = latLonToGrid(latitude, longitude);
-    // Names as the client got them from the weather API; an empty list is filled in by the weather domain.
-    Object.assign(changes, { latitude, longitude, gridX: grid.x, gridY: grid.y, locationNames: input.location.locationNames ?? [] });
+    const given = (input.location.locationNames ?? []).map((n) => n.trim()).filter(Boolean);
+    const locationNames = given.length > 0 ? given : (await locate(latitude, longitude)).locationNames;
+    Object.assign(changes, { latitude, longitude, gridX: grid.x, gridY: grid.y, locationNames });
   }
   return changes;
 }
 
-export function createProfilesService({ db, usersRepo, profilesRepo, storage, log }: ProfilesServiceDeps) {
+export function createProfilesService({ db, usersRepo, profilesRepo, storage, locate, log }: ProfilesServiceDeps) {
   async function get(userId: string): Promise<ProfileDto> {
     const found = await profilesRepo.find(db, userId);
     if (!found) throw notFound(ko.users.notFound, 'UserNotFoundException');
@@ -56,7 +63,7 @@ export function createProfilesService({ db, usersRepo, profilesRepo, storage, lo
      */
     async update(actor: Actor, userId: string, input: ProfileUpdateRequest, image?: Buffer): Promise<ProfileDto> {
       if (actor.userId !== userId) throw forbidden(ko.users.notSelf);
-      const changes = changesOf(input);
+      const changes = await changesOf(input, locate);
       let newKey: string | undefined;
       if (image) {
         const encoded = await reencodeImage(image, { maxSide: AVATAR_MAX_SIDE, invalidMessage: ko.profile.imageInvalid });

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, randomPassword, type AuthService } from '../auth/index.js';
 import type { Notifier } from '../notifications/notifications.service.js';
 import { createProfilesRepo } from './profiles.repo.js';
-import { createProfilesService } from './profiles.service.js';
+import { createProfilesService, type ProfilesServiceDeps } from './profiles.service.js';
 import { toUserDto, type UserRow } from './users.mapper.js';
 import type { UsersRepo } from './users.repo.js';
 
@@ -25,6 +25,8 @@ export interface UsersServiceDeps {
   auth: Pick<AuthService, 'revokeUserSessions' | 'sessionsChanged' | 'changePassword'>;
   notifier: Notifier;
   storage: Storage;
+  /** Names a saved profile location (the weather domain's resolver). */
+  locate: ProfilesServiceDeps['locate'];
   log: FastifyBaseLogger;
 }
 
@@ -37,7 +39,7 @@ export interface BootstrapAdmin {
 
 const GENERATED_ADMIN_PASSWORD_LENGTH = 16;
 
-export function createUsersService({ db, usersRepo, auth, notifier, storage, log }: UsersServiceDeps) {
+export function createUsersService({ db, usersRepo, auth, notifier, storage, locate, log }: UsersServiceDeps) {
   const notFoundError = () => notFound(ko.users.notFound, 'UserNotFoundException');
 
   async function dtoOf(row: UserRow): Promise<UserDto> {
@@ -46,7 +48,7 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, log
   }
 
   return {
-    profiles: createProfilesService({ db, usersRepo, profilesRepo: createProfilesRepo(), storage, log }),
+    profiles: createProfilesService({ db, usersRepo, profilesRepo: createProfilesRepo(), storage, locate, log }),
 
     /** Sign-up: a USER with an empty profile; 409 when the e-mail exists (case-insensitive). */
     async signUp(input: UserCreateRequest): Promise<UserDto> {
