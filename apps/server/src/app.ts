@@ -98,12 +98,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   const app = Fastify({
     logger: loggerOptions(config, overrides.logStream),
-    forceCloseConnections: true,
+    // Idle keep-alive sockets close at once; requests in flight finish before the database closes (onClose).
+    // Long-lived streams (SSE, STOMP) are ended in preClose hooks, so they do not hold the close up.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // A request in flight when closing starts answers with `Connection: close`: its socket then ends with the
+  // response instead of idling on keep-alive after 'idle' sockets were already closed, which would hold the close.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   // Ecosystem plugins
   await app.register(errorsPlugin);

@@ -25,3 +25,20 @@ describe('app shell', () => {
     expect(doc.openapi).toMatch(/^3\./);
   });
 });
+
+describe('graceful close', () => {
+  it('lets a request in flight finish before the database closes', async () => {
+    const server = await startServer();
+    const form = new FormData();
+    form.append('username', 'nobody@otboo.test');
+    form.append('password', 'wrongpass1');
+    // Sign-in spends tens of milliseconds in argon2: the close starts while it is in the handler.
+    const inFlight = fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', body: form });
+    await new Promise((r) => setTimeout(r, 15));
+    const closed = server.close();
+    const res = await inFlight;
+    expect(res.status).toBe(401);
+    expect((await res.json()).exceptionName).toBe('BadCredentialsException');
+    await closed;
+  });
+});
