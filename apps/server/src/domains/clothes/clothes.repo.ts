@@ -106,7 +106,8 @@ export function createClothesRepo() {
                    where ca.clothes_id = ${clothes.id}), '[]'::json) as attributes
           from ${clothes}
           where ${and(filterWhere(filter), afterCursor(clothes.createdAt, clothes.id, 'DESCENDING', 'instant', paging.cursor, paging.idAfter))}
-          order by ${clothes.createdAt} desc, ${clothes.id} desc
+          -- NULLS LAST like the indexes (the columns are NOT NULL, but the planner only matches the spelled order).
+          order by ${clothes.createdAt} desc nulls last, ${clothes.id} desc nulls last
           limit ${paging.limit + 1}
         ) p`)) as unknown as { rows: { page: string; total: number }[] };
       const [row] = result.rows;
