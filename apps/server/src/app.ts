@@ -8,7 +8,6 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
-import { createS3Storage } from './adapters/storage/s3-storage.js';
 import { createPageFetcher, type Connector } from './adapters/page-fetcher/page-fetcher.js';
 import { createMailer } from './adapters/mailer/mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
@@ -16,7 +15,6 @@ import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
 import { LIMITS, WS_PATH } from '@otboo/contract';
 import { createPgEventBus } from './realtime/pg-event-bus.js';
-import { createRedisEventBus } from './realtime/redis-event-bus.js';
 import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
 import type { RealtimeStats } from './realtime/stats.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
@@ -146,7 +144,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const storage =
     overrides.storage ??
     (config.storage.kind === 's3'
-      ? createS3Storage({
+      ? // The AWS SDK and ioredis load only when configured: they cost ~100 ms of every start otherwise.
+        (await import('./adapters/storage/s3-storage.js')).createS3Storage({
           bucket: config.storage.s3.bucket ?? fail('STORAGE=s3 needs S3_BUCKET'),
           ...(config.storage.s3.region ? { region: config.storage.s3.region } : {}),
           ...(config.storage.s3.endpoint ? { endpoint: config.storage.s3.endpoint } : {}),
@@ -157,7 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const bus =
     overrides.bus ??
     (config.redisUrl
-      ? await createRedisEventBus({ url: config.redisUrl, log: app.log })
+      ? await (await import('./realtime/redis-event-bus.js')).createRedisEventBus({ url: config.redisUrl, log: app.log })
       : database.kind === 'postgres' && database.url && database.pool
         ? await createPgEventBus({ url: database.url, pool: database.pool, log: app.log })
         : createLocalEventBus());

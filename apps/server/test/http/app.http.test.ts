@@ -38,7 +38,7 @@ describe('graceful close', () => {
     const closed = server.close();
     const res = await inFlight;
     expect(res.status).toBe(401);
-    expect((await res.json()).exceptionName).toBe('BadCredentialsException');
+    expect(((await res.json()) as { exceptionName: string }).exceptionName).toBe('BadCredentialsException');
     await closed;
   });
 });

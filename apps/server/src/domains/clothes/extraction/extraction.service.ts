@@ -9,7 +9,6 @@ import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
 import { toAttributeDefDto } from '../attribute-defs.service.js';
 import { storeImportedImage } from '../clothes.images.js';
 import { guessAttributes } from './guess-attributes.js';
-import { readProductPage } from './product-page.js';
 
 export interface ExtractionServiceDeps {
   db: Db;
@@ -84,6 +83,8 @@ export function createExtractionService({ db, fetcher, storage, attributeDefsRep
     } catch (err) {
       throw fetchError(err);
     }
+    // The HTML parser (cheerio) loads on the first import, not at every server start.
+    const { readProductPage } = await import('./product-page.js');
     const product = readProductPage(page.html, page.url);
     if (!product.name) {
       throw badGateway(page.truncated ? ko.clothes.urlTooLarge : ko.clothes.urlNoProduct, 'LinkImportException');
