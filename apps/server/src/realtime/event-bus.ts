@@ -49,6 +49,34 @@ export function createOrderedDispatch(): (work: () => void | Promise<void>) => v
   };
 }
 
+/**
+ * Delivers one received message (JSON text) to a channel's handlers; shared by the network buses. A bad
+ * payload or a throwing handler is logged and never stops the others.
+ */
+export function dispatchToHandlers(
+  handlers: ReadonlyMap<string, ReadonlySet<BusHandler>>,
+  channel: string,
+  text: string,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+): void {
+  const set = handlers.get(channel);
+  if (!set || set.size === 0) return;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    log.warn({ channel }, 'event bus: payload is not JSON');
+    return;
+  }
+  for (const handler of [...set]) {
+    try {
+      handler(payload);
+    } catch (err) {
+      log.error({ err, channel }, 'event bus handler failed');
+    }
+  }
+}
+
 /** Channels used across domains. */
 export const BUS_CHANNELS = {
   notification: 'otboo_notification',

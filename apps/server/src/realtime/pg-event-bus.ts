@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { BusHandler, EventBus } from './event-bus.js';
+import { dispatchToHandlers, type BusHandler, type EventBus } from './event-bus.js';
 
 export interface PgEventBusOptions {
   url: string;
@@ -46,30 +46,11 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
     control = control.then(() => current?.query(sql)).catch(onError);
   }
 
-  function dispatch(channel: string, text: string): void {
-    const set = handlers.get(channel);
-    if (!set || set.size === 0) return;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      log.warn({ channel }, 'event bus: payload is not JSON');
-      return;
-    }
-    for (const handler of [...set]) {
-      try {
-        handler(payload);
-      } catch (err) {
-        log.error({ err, channel }, 'event bus handler failed');
-      }
-    }
-  }
-
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString: options.url });
     current = client;
     client.on('notification', (msg) => {
-      if (msg.payload !== undefined) dispatch(msg.channel, msg.payload);
+      if (msg.payload !== undefined) dispatchToHandlers(handlers, msg.channel, msg.payload, log);
     });
     client.on('error', (err) => {
       log.warn({ err }, 'event bus: listening connection failed');

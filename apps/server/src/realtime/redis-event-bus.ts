@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { BusHandler, EventBus } from './event-bus.js';
+import { dispatchToHandlers, type BusHandler, type EventBus } from './event-bus.js';
 
 export interface RedisEventBusOptions {
   url: string;
@@ -25,23 +25,7 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
 
   subscriber.on('message', (fullChannel: string, text: string) => {
     if (!fullChannel.startsWith(prefix)) return;
-    const channel = fullChannel.slice(prefix.length);
-    const set = handlers.get(channel);
-    if (!set) return;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      log.warn({ channel }, 'event bus: payload is not JSON');
-      return;
-    }
-    for (const handler of [...set]) {
-      try {
-        handler(payload);
-      } catch (err) {
-        log.error({ err, channel }, 'event bus handler failed');
-      }
-    }
+    dispatchToHandlers(handlers, fullChannel.slice(prefix.length), text, log);
   });
 
   await Promise.all([publisher.connect(), subscriber.connect()]);
