@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
-import { afterCursor } from '../../lib/cursor.js';
+import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { toUserSummary, userSummaryColumns } from '../../lib/user-summary.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { DirectMessageRow } from './messages.mapper.js';
@@ -69,7 +69,7 @@ export function createMessagesRepo() {
       return row;
     },
 
-    /** One conversation, newest first, keyset paged. */
+    /** One conversation, newest first, keyset paged (read from direct_messages_pair_created_idx). */
     page(db: Executor, pairKey: string, query: PageQuery): Promise<DirectMessageRow[]> {
       return db
         .select()
@@ -80,7 +80,7 @@ export function createMessagesRepo() {
             afterCursor(directMessages.createdAt, directMessages.id, 'DESCENDING', 'instant', query.cursor, query.idAfter),
           ),
         )
-        .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
+        .orderBy(...keysetOrder('DESCENDING', directMessages.createdAt, directMessages.id))
         .limit(query.limit + 1);
     },
 

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import { afterCursor } from '../../lib/cursor.js';
+import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { NotificationRow } from './notifications.mapper.js';
 
@@ -71,7 +71,7 @@ export function createNotificationsRepo() {
       return stored;
     },
 
-    /** Unread notifications of a user, newest first, keyset paged. */
+    /** Unread notifications of a user, newest first, keyset paged (read from notifications_receiver_unread_idx). */
     pageUnread(db: Executor, receiverId: string, query: PageQuery): Promise<NotificationRow[]> {
       return db
         .select()
@@ -83,7 +83,7 @@ export function createNotificationsRepo() {
             afterCursor(notifications.createdAt, notifications.id, 'DESCENDING', 'instant', query.cursor, query.idAfter),
           ),
         )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .orderBy(...keysetOrder('DESCENDING', notifications.createdAt, notifications.id))
         .limit(query.limit + 1);
     },
 
