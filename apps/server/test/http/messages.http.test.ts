@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
+import { queryPlan } from '../support/query-plan.js';
 import { openDmSender } from '../support/stomp-client.js';
+import { createMessagesRepo } from '../../src/domains/messages/index.js';
+import { pairKeyOf } from '../../src/domains/messages/messages.mapper.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -138,5 +141,19 @@ describe('direct messages REST', () => {
     const unknown = await http.patch(`/api/direct-messages/rooms/${UNKNOWN}/read`, { token: alice.accessToken });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('사용자를 찾을 수 없습니다.');
+  });
+
+  it('reads a conversation page from its index in its order, first page and after a cursor, without sorting', async () => {
+    const repo = createMessagesRepo();
+    const pairKey = pairKeyOf(alice.id, bob.id);
+    const first = await queryPlan(server.database, repo.page(server.database.db, pairKey, { limit: 20 }));
+    const later = await queryPlan(
+      server.database,
+      repo.page(server.database.db, pairKey, { limit: 20, cursor: new Date().toISOString(), idAfter: alice.id }),
+    );
+    for (const plan of [first, later]) {
+      expect(plan.types).not.toContain('Sort');
+      expect(plan.indexes).toContain('direct_messages_pair_created_idx');
+    }
   });
 });

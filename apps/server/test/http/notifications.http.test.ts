@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
+import { queryPlan } from '../support/query-plan.js';
 import { openDmSender } from '../support/stomp-client.js';
+import { createNotificationsRepo } from '../../src/domains/notifications/index.js';
 
 describe('notifications REST', () => {
   let server: TestServer;
@@ -88,5 +90,18 @@ describe('notifications REST', () => {
     expect(unknown.body.message).toBe('알림을 찾을 수 없습니다.');
     expect((await http.delete('/api/notifications/not-a-uuid', { token: bob.accessToken })).status).toBe(400);
     expect((await http.delete(`/api/notifications/${'a'.repeat(400)}`, { token: bob.accessToken })).status).toBe(400);
+  });
+
+  it('reads a page from the unread index in its order, first page and after a cursor, without sorting', async () => {
+    const repo = createNotificationsRepo();
+    const first = await queryPlan(server.database, repo.pageUnread(server.database.db, bob.id, { limit: 20 }));
+    const later = await queryPlan(
+      server.database,
+      repo.pageUnread(server.database.db, bob.id, { limit: 20, cursor: new Date().toISOString(), idAfter: bob.id }),
+    );
+    for (const plan of [first, later]) {
+      expect(plan.types).not.toContain('Sort');
+      expect(plan.indexes).toContain('notifications_receiver_unread_idx');
+    }
   });
 });

@@ -1,0 +1,59 @@
+import type { Database } from '../../src/db/client.js';
+
+/** A node of `EXPLAIN (FORMAT JSON)`, with the fields the checks read. */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+export interface QueryPlan {
+  /** Every node, depth first. */
+  nodes: PlanNode[];
+  /** Node types, depth first (`Limit`, `Index Scan`, …). */
+  types: string[];
+  /** Names of the indexes the plan reads. */
+  indexes: string[];
+}
+
+function flatten(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
+  out.push(node);
+  for (const child of node.Plans ?? []) flatten(child, out);
+  return out;
+}
+
+/**
+ * The plan PostgreSQL (or PGlite) picks for a Drizzle query with sorting discouraged (`enable_sort = off`):
+ * when the query's ORDER BY matches an index, the plan reads that index and has no Sort node; when it does
+ * not, a Sort remains whatever it costs. Tiny test tables would otherwise make a sort the cheaper choice.
+ */
+export async function queryPlan(database: Database, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<QueryPlan> {
+  const { sql, params } = query.toSQL();
+  const text = `explain (format json) ${sql}`;
+  let json: unknown;
+  if (database.pglite) {
+    json = await database.pglite.transaction(async (tx) => {
+      await tx.exec('set local enable_sort = off');
+      const result = await tx.query<{ 'QUERY PLAN': unknown }>(text, params);
+      return result.rows[0]!['QUERY PLAN'];
+    });
+  } else {
+    const client = await database.pool!.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_sort = off');
+      const result = await client.query<{ 'QUERY PLAN': unknown }>(text, params);
+      json = result.rows[0]!['QUERY PLAN'];
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+  const root = (json as { Plan: PlanNode }[])[0]!.Plan;
+  const nodes = flatten(root);
+  return {
+    nodes,
+    types: nodes.map((n) => n['Node Type']),
+    indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
+  };
+}
