@@ -3,6 +3,10 @@ import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant } from './columns.js';
 import { users } from './users.js';
 
+/** What a notification is about (internal: not in the DTO). Rows written before it was recorded have none. */
+export const NOTIFICATION_KINDS = ['DIRECT_MESSAGE', 'FOLLOW', 'LIKE', 'COMMENT', 'FEED', 'ROLE', 'ATTRIBUTE', 'WEATHER'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -15,6 +19,9 @@ export const notifications = pgTable(
     title: text().notNull(),
     content: text().notNull(),
     level: text({ enum: ['INFO', 'WARNING', 'ERROR'] }).notNull().default('INFO'),
+    kind: text({ enum: NOTIFICATION_KINDS }),
+    /** Who caused it (the sender, follower, liker…); none for system notifications. */
+    sourceUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** Read notifications leave the list but stay for replay. */
     readAt: instant(),
@@ -24,5 +31,9 @@ export const notifications = pgTable(
     index('notifications_receiver_unread_idx')
       .on(t.receiverId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.readAt} is null`),
+    // Reading a conversation reads the unread message notifications from that partner (messages service).
+    index('notifications_unread_messages_idx')
+      .on(t.receiverId, t.sourceUserId)
+      .where(sql`${t.readAt} is null and ${t.kind} = 'DIRECT_MESSAGE'`),
   ],
 );
