@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
+import { ko } from '@otboo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 import { queryPlan } from '../support/query-plan.js';
+import { openSse } from '../support/sse-client.js';
 import { openDmSender } from '../support/stomp-client.js';
+import { notifications } from '../../src/db/schema/index.js';
 import { createMessagesRepo } from '../../src/domains/messages/index.js';
 import { pairKeyOf } from '../../src/domains/messages/messages.mapper.js';
 
@@ -155,5 +159,80 @@ describe('direct messages REST', () => {
       expect(plan.types).not.toContain('Sort');
       expect(plan.indexes).toContain('direct_messages_pair_created_idx');
     }
+  });
+});
+
+describe('reading a conversation reads its message notifications', () => {
+  let server: TestServer;
+  let http: HttpClient;
+  let reader: TestUser;
+  let partner: TestUser;
+  let other: TestUser;
+
+  const unread = async (user: TestUser) => (await http.get('/api/notifications', { token: user.accessToken, query: { limit: 100 } })).body;
+
+  beforeAll(async () => {
+    server = await startServer();
+    http = httpClient(server.url);
+    [reader, partner, other] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
+    // The partner follows the reader (a notification from the same person, not about a message) …
+    expect((await http.post('/api/follows', { token: partner.accessToken, json: { followerId: partner.id, followeeId: reader.id } })).status).toBe(201);
+    // … and writes twice; another user writes once; the reader writes to the partner once.
+    const p = await openDmSender(server.url, partner);
+    const o = await openDmSender(server.url, other);
+    const r = await openDmSender(server.url, reader);
+    await p.send(reader.id, 'p1');
+    await o.send(reader.id, 'o1');
+    await p.send(reader.id, 'p2');
+    await r.send(partner.id, 'r1');
+    for (const s of [p, o, r]) s.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores what each notification is about and who caused it, without showing it in the DTO', async () => {
+    const rows = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, reader.id));
+    const about = rows.map((n) => [n.kind, n.sourceUserId]).sort();
+    expect(about).toEqual(
+      [
+        ['DIRECT_MESSAGE', partner.id],
+        ['DIRECT_MESSAGE', partner.id],
+        ['DIRECT_MESSAGE', other.id],
+        ['FOLLOW', partner.id],
+      ].sort(),
+    );
+    for (const dto of (await unread(reader)).data) expect(Object.keys(dto).sort()).toEqual(['content', 'createdAt', 'id', 'level', 'receiverId', 'title']);
+  });
+
+  it("marks read the reader's message notifications from that partner only, in the same call, publishing nothing", async () => {
+    const before = await unread(reader);
+    expect(before.totalCount).toBe(4);
+    const stream = await openSse(server.url, { token: reader.accessToken });
+    await stream.waitForComments(1);
+    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+
+    const after = await unread(reader);
+    expect(after.totalCount).toBe(2);
+    expect(after.data.map((n: any) => n.content).sort()).toEqual([`${other.name}: o1`, ko.follows.followedNotificationContent(partner.name)].sort());
+    // The partner's own notification of the reader's message is the partner's to read.
+    expect((await unread(partner)).totalCount).toBe(1);
+    // Read, not removed: they stay for SSE replay.
+    const rows = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, reader.id));
+    expect(rows.filter((n) => n.kind === 'DIRECT_MESSAGE' && n.sourceUserId === partner.id).every((n) => n.readAt !== null)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.events).toEqual([]);
+    stream.close();
+  });
+
+  it('leaves a message that arrives after the read unread, and reading again reads it', async () => {
+    const p = await openDmSender(server.url, partner);
+    await p.send(reader.id, 'p3');
+    p.close();
+    expect((await unread(reader)).totalCount).toBe(3);
+    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+    expect((await unread(reader)).totalCount).toBe(2);
+    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+    expect((await unread(reader)).totalCount).toBe(2);
   });
 });

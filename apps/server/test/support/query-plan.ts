@@ -27,8 +27,11 @@ function flatten(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
  * when the query's ORDER BY matches an index, the plan reads that index and has no Sort node; when it does
  * not, a Sort remains whatever it costs. Tiny test tables would otherwise make a sort the cheaper choice.
  */
-export async function queryPlan(database: Database, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<QueryPlan> {
-  const { sql, params } = query.toSQL();
+export async function queryPlan(database: Database, query: PromiseLike<unknown>): Promise<QueryPlan> {
+  // Repos return Drizzle's query builders typed as promises; the builder is what can show its SQL.
+  const builder = query as Partial<{ toSQL(): { sql: string; params: unknown[] } }>;
+  if (typeof builder.toSQL !== 'function') throw new Error('queryPlan needs a Drizzle query builder, not a settled promise');
+  const { sql, params } = builder.toSQL();
   const text = `explain (format json) ${sql}`;
   let json: unknown;
   if (database.pglite) {

@@ -14,7 +14,7 @@ import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { BUS_CHANNELS, busPayloadText, createOrderedDispatch, type EventBus } from '../../realtime/event-bus.js';
-import type { Notifier } from '../notifications/notifications.service.js';
+import type { NotificationMarks, Notifier } from '../notifications/notifications.service.js';
 import { messagePreview, pairKeyOf, toDirectMessageDto } from './messages.mapper.js';
 import type { MessagesRepo, Person } from './messages.repo.js';
 
@@ -30,7 +30,7 @@ export interface MessagesServiceDeps {
   db: Db;
   repo: MessagesRepo;
   bus: EventBus;
-  notifier: Notifier;
+  notifier: Notifier & NotificationMarks;
   log: FastifyBaseLogger;
 }
 
@@ -68,6 +68,8 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
             receiverId: input.receiverId,
             title: ko.messages.notificationTitle,
             content: ko.messages.notificationContent(sender.summary.name, messagePreview(input.content)),
+            kind: 'DIRECT_MESSAGE',
+            sourceUserId: actor.userId,
           },
         ]);
         return { dto: toDirectMessageDto(row, summaries(people)), notifications: notes };
@@ -115,10 +117,17 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
       });
     },
 
-    /** Marks every message from `userId` to the caller read. */
+    /**
+     * Marks every message from `userId` to the caller read, and with them the caller's '새 메시지' notifications
+     * from that user: one transaction, so the bell's count and the conversation agree. Nothing is published;
+     * the client reloads its unread count after this call.
+     */
     async markRead(actor: Actor, userId: string): Promise<void> {
       await requireUser(userId);
-      await repo.markRead(db, actor.userId, userId);
+      await db.transaction(async (tx) => {
+        await repo.markRead(tx, actor.userId, userId);
+        await notifier.markReadFrom(tx, actor.userId, 'DIRECT_MESSAGE', userId);
+      });
     },
 
     /** Calls `handler` for every message sent on any instance; returns the unsubscribe function. */

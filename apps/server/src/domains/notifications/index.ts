@@ -3,6 +3,7 @@ export {
   createNotificationsService,
   toNotificationDto,
   type Notifier,
+  type NotificationMarks,
   type NotificationInput,
   type NotificationsService,
 } from './notifications.service.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, type NotificationKind } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { NotificationRow } from './notifications.mapper.js';
@@ -17,6 +17,8 @@ export interface NewNotification {
   title: string;
   content: string;
   level: NotificationLevel;
+  kind: NotificationKind | null;
+  sourceUserId: string | null;
 }
 
 export type StoredNotification = NewNotification & { id: string; createdAt: Date };
@@ -59,14 +61,17 @@ export function createNotificationsRepo() {
         return { ...r, id, createdAt: at };
       });
       const values = sql.join(
-        stored.map((r) => sql`(${r.id}::uuid, ${r.receiverId}::uuid, ${r.title}, ${r.content}, ${r.level}, ${r.createdAt.toISOString()}::timestamptz)`),
+        stored.map(
+          (r) =>
+            sql`(${r.id}::uuid, ${r.receiverId}::uuid, ${r.title}, ${r.content}, ${r.level}, ${r.kind}::text, ${r.sourceUserId}::uuid, ${r.createdAt.toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       );
       // The join with the one-row lock subquery makes every row (and its seq) wait for the locks.
       await db.execute(sql`
-        insert into notifications (id, receiver_id, title, content, level, created_at)
-        select v.id, v.receiver_id, v.title, v.content, v.level, v.created_at
-        from (values ${values}) as v(id, receiver_id, title, content, level, created_at)
+        insert into notifications (id, receiver_id, title, content, level, kind, source_user_id, created_at)
+        select v.id, v.receiver_id, v.title, v.content, v.level, v.kind, v.source_user_id, v.created_at
+        from (values ${values}) as v(id, receiver_id, title, content, level, kind, source_user_id, created_at)
         cross join (${receiverLocks(rows.map((r) => r.receiverId))}) as locked`);
       return stored;
     },
@@ -108,6 +113,26 @@ export function createNotificationsRepo() {
         .where(and(eq(notifications.id, id), eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
         .returning({ id: notifications.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Marks read a receiver's unread notifications of one kind caused by one user (reading a conversation reads
+     * the notifications of its messages); returns how many.
+     */
+    async markReadFromSource(db: Executor, receiverId: string, kind: NotificationKind, sourceUserId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.receiverId, receiverId),
+            isNull(notifications.readAt),
+            eq(notifications.kind, kind),
+            eq(notifications.sourceUserId, sourceUserId),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
     },
 
     /** Replay position of a notification, only if it belongs to that receiver. */

@@ -1,5 +1,6 @@
 import { ko, type CursorPage, type NotificationDto, type NotificationLevel, type PageQuery } from '@otboo/contract';
 import type { Db, Executor } from '../../db/client.js';
+import type { NotificationKind } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -9,11 +10,17 @@ import { createNotificationsRepo, type NotificationsRepo } from './notifications
 
 export { toNotificationDto } from './notifications.mapper.js';
 
+export type { NotificationKind } from '../../db/schema/index.js';
+
 export interface NotificationInput {
   receiverId: string;
   title: string;
   content: string;
   level?: NotificationLevel;
+  /** What it is about; stored, never sent. Lets a later action read it (see `markReadFrom`). */
+  kind?: NotificationKind;
+  /** The user whose action caused it (sender, follower, liker, commenter, author, admin). */
+  sourceUserId?: string | null;
 }
 
 /** What travels on the bus: the DTO itself, or its id when it is too big for every bus (PostgreSQL NOTIFY). */
@@ -28,15 +35,34 @@ export interface Notifier {
   publish(dtos: readonly NotificationDto[]): Promise<void>;
 }
 
-export function createNotifier(deps: { bus: EventBus; repo?: NotificationsRepo }): Notifier {
+/** For domains whose actions settle what their notifications announced (reading a conversation). */
+export interface NotificationMarks {
+  /**
+   * Marks read, in the caller's transaction, the receiver's unread notifications of `kind` caused by
+   * `sourceUserId`; returns how many. Nothing is published: clients learn it from the unread count.
+   */
+  markReadFrom(tx: Executor, receiverId: string, kind: NotificationKind, sourceUserId: string): Promise<number>;
+}
+
+export function createNotifier(deps: { bus: EventBus; repo?: NotificationsRepo }): Notifier & NotificationMarks {
   const repo = deps.repo ?? createNotificationsRepo();
   return {
     async record(tx, inputs) {
       const rows = await repo.insert(
         tx,
-        inputs.map((i) => ({ receiverId: i.receiverId, title: i.title, content: i.content, level: i.level ?? 'INFO' })),
+        inputs.map((i) => ({
+          receiverId: i.receiverId,
+          title: i.title,
+          content: i.content,
+          level: i.level ?? 'INFO',
+          kind: i.kind ?? null,
+          sourceUserId: i.sourceUserId ?? null,
+        })),
       );
       return rows.map(toNotificationDto);
+    },
+    markReadFrom(tx, receiverId, kind, sourceUserId) {
+      return repo.markReadFromSource(tx, receiverId, kind, sourceUserId);
     },
     async publish(dtos) {
       // All at once: a bus may batch what is published in the same tick (one NOTIFY statement for a broadcast).
