@@ -44,7 +44,7 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
     const ids = await repo.allUserIds(tx);
     const out: NotificationDto[] = [];
     for (let i = 0; i < ids.length; i += NOTIFY_BATCH) {
-      out.push(...(await notifier.record(tx, ids.slice(i, i + NOTIFY_BATCH).map((receiverId) => ({ receiverId, title, content })))));
+      out.push(...(await notifier.record(tx, ids.slice(i, i + NOTIFY_BATCH).map((receiverId) => ({ receiverId, title, content, kind: 'ATTRIBUTE' as const })))));
     }
     return out;
   }

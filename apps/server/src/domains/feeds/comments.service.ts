@@ -58,6 +58,8 @@ export function createCommentsService({
                   receiverId: feed.authorId,
                   title: ko.feeds.commentedNotificationTitle,
                   content: ko.feeds.commentedNotificationContent(row.author.name),
+                  kind: 'COMMENT',
+                  sourceUserId: actor.userId,
                 },
               ]);
         return { row, notes };

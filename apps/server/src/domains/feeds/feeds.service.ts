@@ -145,6 +145,8 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
             receiverId,
             title: ko.feeds.newFeedNotificationTitle,
             content: ko.feeds.newFeedNotificationContent(name),
+            kind: 'FEED',
+            sourceUserId: actor.userId,
           })),
         );
         return { row: (await feedsRepo.findDto(tx, actor.userId, feedId))!, notes };

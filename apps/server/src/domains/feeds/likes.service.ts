@@ -28,6 +28,8 @@ export function createLikesService({
             receiverId: feed.authorId,
             title: ko.feeds.likedNotificationTitle,
             content: ko.feeds.likedNotificationContent(name),
+            kind: 'LIKE',
+            sourceUserId: actor.userId,
           },
         ]);
       });

@@ -68,6 +68,8 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
             receiverId: input.followeeId,
             title: ko.follows.followedNotificationTitle,
             content: ko.follows.followedNotificationContent(row.follower.name),
+            kind: 'FOLLOW',
+            sourceUserId: actor.userId,
           },
         ]);
         return { row, notes };

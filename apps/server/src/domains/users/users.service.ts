@@ -91,6 +91,8 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, loc
             receiverId: userId,
             title: ko.users.roleChangedNotificationTitle,
             content: ko.users.roleChangedNotificationContent(role),
+            kind: 'ROLE',
+            sourceUserId: actor.userId,
           },
         ]);
         return { user: changed, changed: true, notifications };

@@ -285,7 +285,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
           tx,
           sent.map((s) => {
             const alert = alerts.find((a) => a.kind === s.kind)!;
-            return { receiverId: s.userId, title: ko.weather.alertTitle, content: alert.content, level: alert.level };
+            return { receiverId: s.userId, title: ko.weather.alertTitle, content: alert.content, level: alert.level, kind: 'WEATHER' as const };
           }),
         );
       });
