@@ -10,7 +10,7 @@ import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
 import { useConversations } from '@/features/messages/stores/conversations-store';
 import { isMessageNotification, isNotificationFromPartner } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { dismissNotifications, resetNotifications } from '@/features/notifications/stores/notification-list-store';
+import { resetNotifications } from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -82,8 +82,8 @@ export function ProtectedLayout() {
     >
       <Outlet />
       <ChatDialogHost
-        // Reading a conversation also reads the notifications that announced its messages.
-        onConversationRead={(partner) => void dismissNotifications((notification) => isNotificationFromPartner(notification, partner)).catch(console.error)}
+        // The server reads a conversation's message notifications with it: the bell takes the new count.
+        onConversationRead={() => void useUnreadCount.getState().fetch()}
       />
     </AppLayout>
   );

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CursorPage, NotificationDto } from '@otboo/contract';
+import type { NotificationDto } from '@otboo/contract';
 import {
-  dismissNotifications,
   receiveNotification,
   receiveSeenNotification,
   resetNotifications,
@@ -20,16 +19,6 @@ const note = (id: string, title: string, content: string): NotificationDto => ({
   title,
   content,
   level: 'INFO',
-});
-
-const page = (data: NotificationDto[]): CursorPage<NotificationDto> => ({
-  data,
-  totalCount: data.length,
-  hasNext: false,
-  nextCursor: null,
-  nextIdAfter: null,
-  sortBy: 'createdAt',
-  sortDirection: 'DESCENDING',
 });
 
 describe('notification list store', () => {
@@ -55,22 +44,5 @@ describe('notification list store', () => {
     await receiveSeenNotification(note('n1', '새 메시지', '민지: 안녕'));
     expect(useUnreadCount.getState().count).toBe(1);
     expect(useNotificationList.getState().data.map((n) => n.id)).toEqual(['n1']);
-  });
-
-  it('dismisses the matching unread notifications and lowers the badge by the ones it removed', async () => {
-    useUnreadCount.getState().set(3);
-    api.list.mockResolvedValue(page([note('n3', '새 메시지', '민지: 또'), note('n2', '새 팔로워', '민지님이 팔로우했어요.'), note('n1', '새 메시지', '민지: 안녕')]));
-    api.remove.mockImplementation(async (id: string) => {
-      if (id === 'n1') throw new Error('gone');
-    });
-    await dismissNotifications((n) => n.title === '새 메시지');
-    expect(api.list).toHaveBeenCalledWith({ limit: 100 });
-    expect(api.remove.mock.calls.map(([id]) => id).sort()).toEqual(['n1', 'n3']);
-    expect(useUnreadCount.getState().count).toBe(2);
-  });
-
-  it('does not ask the server when nothing is unread', async () => {
-    await dismissNotifications(() => true);
-    expect(api.list).not.toHaveBeenCalled();
   });
 });

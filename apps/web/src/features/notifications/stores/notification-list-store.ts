@@ -53,30 +53,6 @@ export async function receiveSeenNotification(notification: NotificationDto): Pr
   }
 }
 
-/** How many of the newest unread notifications `dismissNotifications` looks through. */
-const DISMISS_SCAN_LIMIT = 100;
-
-/**
- * Marks read the unread notifications that `matches` picks among the newest hundred, e.g. those announcing
- * the messages of a conversation the user just read, and takes them off the list and the badge.
- */
-export async function dismissNotifications(matches: (notification: NotificationDto) => boolean): Promise<void> {
-  if (useUnreadCount.getState().count === 0) return;
-  const page = await getNotifications({ limit: DISMISS_SCAN_LIMIT });
-  await Promise.all(
-    page.data.filter(matches).map(async (notification) => {
-      try {
-        await deleteNotification(notification.id);
-      } catch (error) {
-        console.error(ko.notifications.markReadFailed, error);
-        return;
-      }
-      useNotificationList.getState().remove(notification.id);
-      useUnreadCount.getState().subtract();
-    }),
-  );
-}
-
 /** Forgets the list and the seen ids (sign-out). */
 export function resetNotifications(): void {
   received.clear();
