@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { CLOTHES_TYPES, LIMITS, ko, type AttributeDefDto, type ClothesType } from '@otboo/contract';
+import { Select, type SelectOption } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { FormSelect, type FormSelectOption } from '@/features/clothes/components/form-select';
 import { ImagePicker } from '@/features/clothes/components/clothes-form/image-picker';
 import type { ClothesFormValues } from '@/features/clothes/utils/clothes-form';
 
 /** Radix items cannot have an empty value; this one stands for "no value" ('선택 안 함'). */
 const NONE = '__none__';
 
-const TYPE_OPTIONS: FormSelectOption[] = CLOTHES_TYPES.map((type) => ({
+const TYPE_OPTIONS: SelectOption[] = CLOTHES_TYPES.map((type) => ({
   value: type,
   label: ko.clothes.types[type],
 }));
@@ -63,7 +63,8 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
         <label htmlFor={ids.type} className="text-sm font-bold text-ink-soft">
           {ko.clothes.type}
         </label>
-        <FormSelect
+        <Select
+          variant="field"
           id={ids.type}
           value={values.type}
           placeholder={ko.clothes.typePlaceholder}
@@ -114,7 +115,7 @@ function AttributeSelect({
   onChange(value: string): void;
 }) {
   const id = useId();
-  const options: FormSelectOption[] = [
+  const options: SelectOption[] = [
     { value: NONE, label: ko.clothes.attributeNone },
     ...definition.selectableValues.map((option) => ({ value: option, label: option })),
   ];
@@ -123,7 +124,8 @@ function AttributeSelect({
       <label htmlFor={id} className="truncate text-[13px] font-bold text-ink-soft">
         {definition.name}
       </label>
-      <FormSelect
+      <Select
+        variant="field"
         id={id}
         value={value === '' ? NONE : value}
         options={options}
