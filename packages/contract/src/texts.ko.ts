@@ -636,5 +636,7 @@ export const ko = {
     invalidBody: '메시지 본문이 올바른 JSON이 아닙니다.',
     connectTimeout: '연결 시간이 초과되었습니다.',
     heartbeatTimeout: '하트비트가 없어 연결을 종료합니다.',
+    /** An open STOMP connection whose session ended (sign-out, lock, role or password change). */
+    sessionEnded: '로그인이 만료되었습니다. 다시 로그인해주세요.',
   },
 } as const;
