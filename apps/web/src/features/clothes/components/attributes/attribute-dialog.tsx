@@ -2,13 +2,13 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LIMITS, ko, type AttributeDefDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { createAttributeDef } from '@/features/clothes/api/create-attribute-def';
 import { deleteAttributeDef } from '@/features/clothes/api/delete-attribute-def';
 import { updateAttributeDef } from '@/features/clothes/api/update-attribute-def';
 import { OptionEditor } from '@/features/clothes/components/attributes/option-editor';
-import { ConfirmModal } from '@/features/clothes/components/confirm-modal';
-import { Modal, ModalBody, ModalFooter } from '@/features/clothes/components/modal';
 import { addOption, attributeFormErrors } from '@/features/clothes/utils/attribute-options';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -28,11 +28,12 @@ interface AttributeDialogProps {
 export function AttributeDialog({ state, onClose, onChanged }: AttributeDialogProps) {
   const editing = state.mode === 'edit' ? state.definition : null;
   return (
-    <Modal
+    <Dialog
       open={state.mode !== 'closed'}
       onOpenChange={(open) => !open && onClose()}
       title={editing ? ko.attributes.editTitle : ko.attributes.addTitle}
-      className="h-[510px] w-[600px]"
+      width={600}
+      height={510}
     >
       {state.mode !== 'closed' ? (
         <AttributeForm
@@ -42,7 +43,7 @@ export function AttributeDialog({ state, onClose, onChanged }: AttributeDialogPr
           onChanged={onChanged}
         />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -113,7 +114,7 @@ function AttributeForm({ definition, onClose, onChanged }: AttributeFormProps) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
-      <ModalBody className="flex flex-col gap-5">
+      <DialogBody className="flex flex-col gap-5">
         <TextField
           label={ko.attributes.nameLabel}
           placeholder={ko.attributes.namePlaceholder}
@@ -139,8 +140,8 @@ function AttributeForm({ definition, onClose, onChanged }: AttributeFormProps) {
           onError={setOptionError}
           disabled={busy}
         />
-      </ModalBody>
-      <ModalFooter className={definition ? 'justify-between' : undefined}>
+      </DialogBody>
+      <DialogFooter className={definition ? 'justify-between' : undefined}>
         {definition ? (
           <Button
             variant="ghost"
@@ -160,9 +161,9 @@ function AttributeForm({ definition, onClose, onChanged }: AttributeFormProps) {
             {saving ? ko.common.saving : ko.common.save}
           </Button>
         </div>
-      </ModalFooter>
+      </DialogFooter>
       {definition ? (
-        <ConfirmModal
+        <ConfirmDialog
           open={confirming}
           onOpenChange={(open) => !deleting && setConfirming(open)}
           title={ko.attributes.deleteConfirmTitle}

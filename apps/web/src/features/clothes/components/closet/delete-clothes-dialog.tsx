@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ko, type ClothesDto } from '@otboo/contract';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteClothes } from '@/features/clothes/api/delete-clothes';
-import { ConfirmModal } from '@/features/clothes/components/confirm-modal';
 import { toast } from '@/lib/toast';
 
 interface DeleteClothesDialogProps {
@@ -31,7 +31,7 @@ export function DeleteClothesDialog({ clothes, onClose, onDeleted }: DeleteCloth
   }
 
   return (
-    <ConfirmModal
+    <ConfirmDialog
       open={clothes !== null}
       onOpenChange={(open) => !open && !busy && onClose()}
       title={ko.clothes.deleteConfirmTitle}

@@ -2,12 +2,12 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { ko, type ClothesDto, type ClothesType } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { createClothes } from '@/features/clothes/api/create-clothes';
 import { getClothesExtraction } from '@/features/clothes/api/get-clothes-extraction';
 import { getImageFile } from '@/features/clothes/api/get-image-file';
 import { ClothesFormStep } from '@/features/clothes/components/clothes-form/clothes-form-step';
 import { LinkImportStep } from '@/features/clothes/components/clothes-form/link-import-step';
-import { Modal } from '@/features/clothes/components/modal';
 import { useAttributeDefinitions } from '@/features/clothes/hooks/use-attribute-definitions';
 import {
   EMPTY_CLOTHES_FORM,
@@ -29,14 +29,14 @@ interface AddClothesDialogProps {
 /** 옷 추가하기: the form step, or the link import step that fills the form (spec §4 "Add clothes dialog"). */
 export function AddClothesDialog({ open, onOpenChange, ownerId, onSaved }: AddClothesDialogProps) {
   return (
-    <Modal
+    <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title={ko.clothes.addTitle}
-      className="h-[min(760px,calc(100dvh-2rem))]"
+      height={760}
     >
       <AddClothesContent ownerId={ownerId} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
-    </Modal>
+    </Dialog>
   );
 }
 

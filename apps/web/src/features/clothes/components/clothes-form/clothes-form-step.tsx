@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { ClothesFormFields } from '@/features/clothes/components/clothes-form/clothes-form-fields';
-import { ModalBody, ModalFooter } from '@/features/clothes/components/modal';
 import type { AttributeDefinitions } from '@/features/clothes/hooks/use-attribute-definitions';
 import { canSubmitClothes, type ClothesFormValues } from '@/features/clothes/utils/clothes-form';
 import { toast } from '@/lib/toast';
@@ -37,7 +37,7 @@ export function ClothesFormStep(props: ClothesFormStepProps) {
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <ModalBody className="flex flex-col gap-5">
+      <DialogBody className="flex flex-col gap-5">
         {props.header}
         <ClothesFormFields
           values={props.values}
@@ -56,15 +56,15 @@ export function ClothesFormStep(props: ClothesFormStepProps) {
             {props.saveError}
           </p>
         ) : null}
-      </ModalBody>
-      <ModalFooter>
+      </DialogBody>
+      <DialogFooter>
         <Button variant="secondary" onClick={props.onCancel}>
           {ko.common.cancel}
         </Button>
         <Button type="submit" disabled={!ready}>
           {props.saving ? ko.clothes.saving : props.submitLabel}
         </Button>
-      </ModalFooter>
+      </DialogFooter>
     </form>
   );
 }

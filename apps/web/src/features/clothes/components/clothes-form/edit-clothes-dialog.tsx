@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ko, type ClothesDto, type ClothesType } from '@otboo/contract';
+import { Dialog } from '@/components/ui/dialog';
 import { updateClothes } from '@/features/clothes/api/update-clothes';
 import { ClothesFormStep } from '@/features/clothes/components/clothes-form/clothes-form-step';
-import { Modal } from '@/features/clothes/components/modal';
 import { useAttributeDefinitions } from '@/features/clothes/hooks/use-attribute-definitions';
 import {
   attributeInputs,
@@ -22,16 +22,16 @@ interface EditClothesDialogProps {
 /** 옷 수정하기: the add form prefilled; a new photo is sent only when one was chosen. */
 export function EditClothesDialog({ clothes, onClose, onSaved }: EditClothesDialogProps) {
   return (
-    <Modal
+    <Dialog
       open={clothes !== null}
       onOpenChange={(open) => !open && onClose()}
       title={ko.clothes.editTitle}
-      className="h-[min(720px,calc(100dvh-2rem))]"
+      height={720}
     >
       {clothes ? (
         <EditClothesContent key={clothes.id} clothes={clothes} onSaved={onSaved} onCancel={onClose} />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -2,8 +2,8 @@ import { Link2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
-import { ModalBody, ModalFooter } from '@/features/clothes/components/modal';
 import { linkUrlError } from '@/features/clothes/utils/link-url';
 
 interface LinkImportStepProps {
@@ -34,7 +34,7 @@ export function LinkImportStep({ onImport, onBack }: LinkImportStepProps) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
-      <ModalBody className="flex flex-col gap-4">
+      <DialogBody className="flex flex-col gap-4">
         <div className="flex items-start gap-3 rounded-2xl bg-brand-50 px-4 py-3.5 text-sm text-brand-700">
           <Link2 className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p>{ko.clothes.importHint}</p>
@@ -54,15 +54,15 @@ export function LinkImportStep({ onImport, onBack }: LinkImportStepProps) {
             setError(null);
           }}
         />
-      </ModalBody>
-      <ModalFooter>
+      </DialogBody>
+      <DialogFooter>
         <Button variant="secondary" disabled={importing} onClick={onBack}>
           {ko.clothes.back}
         </Button>
         <Button type="submit" disabled={importing}>
           {importing ? ko.clothes.importing : ko.clothes.importRun}
         </Button>
-      </ModalFooter>
+      </DialogFooter>
     </form>
   );
 }

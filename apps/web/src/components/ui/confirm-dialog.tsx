@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 
-interface ConfirmModalProps {
+interface ConfirmDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
@@ -13,8 +13,8 @@ interface ConfirmModalProps {
   onConfirm(): void;
 }
 
-/** A yes/no question before a destructive action; focus starts on the cancel button. */
-export function ConfirmModal({
+/** A yes/no question before a destructive action, above any open dialog; focus starts on the cancel button. */
+export function ConfirmDialog({
   open,
   onOpenChange,
   title,
@@ -22,7 +22,7 @@ export function ConfirmModal({
   confirmLabel,
   busy = false,
   onConfirm,
-}: ConfirmModalProps) {
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
