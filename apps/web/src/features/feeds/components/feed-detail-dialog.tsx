@@ -1,8 +1,7 @@
-import { Dialog as RadixDialog } from 'radix-ui';
 import { ko, type FeedDto } from '@otboo/contract';
-import { DialogCloseButton } from '@/features/feeds/components/dialog-close-button';
-import { FeedDetail } from '@/features/feeds/components/feed-detail';
+import { Dialog, DialogClose, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { FeedDetail } from '@/features/feeds/components/feed-detail';
 import { useFeedLookup } from '@/features/feeds/hooks/use-feed-lookup';
 
 export interface FeedDetailDialogProps {
@@ -29,43 +28,35 @@ export interface FeedDetailDialogProps {
 export function FeedDetailDialog({ feedId, initialFeed, open, onOpenChange, onFeedChange, onFeedDelete }: FeedDetailDialogProps) {
   const lookup = useFeedLookup(feedId, initialFeed, open);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[min(720px,calc(100dvh-2rem))] w-[min(1100px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
-        >
-          {lookup.status === 'ready' ? (
-            <FeedDetail
-              key={lookup.feed.id}
-              initialFeed={lookup.feed}
-              onFeedChange={onFeedChange}
-              onDeleted={(id) => {
-                onOpenChange(false);
-                onFeedDelete?.(id);
-              }}
-              onNavigate={() => onOpenChange(false)}
-            />
-          ) : (
-            <div className="flex flex-1 flex-col">
-              <div className="flex items-center justify-between px-6 pt-5">
-                <RadixDialog.Title className="text-lg font-bold text-ink">{ko.feeds.detailTitleFallback}</RadixDialog.Title>
-                <DialogCloseButton />
-              </div>
-              <div className="flex flex-1 items-center justify-center">
-                {lookup.status === 'missing' ? (
-                  <p role="alert" className="text-[15px] text-ink-soft">
-                    {ko.feeds.notFound}
-                  </p>
-                ) : (
-                  <Spinner label={ko.common.loading} />
-                )}
-              </div>
-            </div>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} width={1100} height={720} direction="row" dim>
+      {lookup.status === 'ready' ? (
+        <FeedDetail
+          key={lookup.feed.id}
+          initialFeed={lookup.feed}
+          onFeedChange={onFeedChange}
+          onDeleted={(id) => {
+            onOpenChange(false);
+            onFeedDelete?.(id);
+          }}
+          onNavigate={() => onOpenChange(false)}
+        />
+      ) : (
+        <div className="flex flex-1 flex-col">
+          <div className="flex items-center justify-between px-6 pt-5">
+            <DialogTitle className="text-lg">{ko.feeds.detailTitleFallback}</DialogTitle>
+            <DialogClose />
+          </div>
+          <div className="flex flex-1 items-center justify-center">
+            {lookup.status === 'missing' ? (
+              <p role="alert" className="text-[15px] text-ink-soft">
+                {ko.feeds.notFound}
+              </p>
+            ) : (
+              <Spinner label={ko.common.loading} />
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
   );
 }

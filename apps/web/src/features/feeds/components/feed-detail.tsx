@@ -1,15 +1,15 @@
 import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui';
+import { VisuallyHidden } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ko, type FeedDto } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogClose, DialogTitle } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { deleteFeed } from '@/features/feeds/api/delete-feed';
 import { updateFeed } from '@/features/feeds/api/update-feed';
 import { CommentSection } from '@/features/feeds/components/comment-section';
-import { ConfirmDeleteDialog } from '@/features/feeds/components/confirm-delete-dialog';
-import { DialogCloseButton } from '@/features/feeds/components/dialog-close-button';
 import { FeedContentEditor } from '@/features/feeds/components/feed-content-editor';
 import { FeedWeather } from '@/features/feeds/components/feed-weather';
 import { OutfitCarousel } from '@/features/feeds/components/outfit-carousel';
@@ -83,7 +83,7 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
           </Link>
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <VisuallyHidden.Root>
-              <RadixDialog.Title>{ko.feeds.detailTitle(feed.author.name)}</RadixDialog.Title>
+              <DialogTitle>{ko.feeds.detailTitle(feed.author.name)}</DialogTitle>
             </VisuallyHidden.Root>
             <Link
               to={paths.profiles.href(feed.author.userId)}
@@ -107,7 +107,7 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
             {canDelete ? (
               <HeaderAction label={ko.feeds.deleteFeed} onClick={() => setConfirming(true)} icon={<Trash2 className="size-4" aria-hidden />} danger />
             ) : null}
-            <DialogCloseButton />
+            <DialogClose />
           </div>
         </header>
 
@@ -152,7 +152,15 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
         />
       </div>
 
-      <ConfirmDeleteDialog open={confirming} onOpenChange={setConfirming} busy={deleting} onConfirm={() => void remove()} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={ko.feeds.deleteTitle}
+        description={ko.feeds.deleteConfirm}
+        confirmLabel={ko.feeds.deleteFeed}
+        busy={deleting}
+        onConfirm={() => void remove()}
+      />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { ImageOff } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, ko, type FeedDto, type OotdDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogCancel, DialogFooter } from '@/components/ui/dialog';
 import { createFeed } from '@/features/feeds/api/create-feed';
-import { DialogCloseButton } from '@/features/feeds/components/dialog-close-button';
 import { checkOotd } from '@/features/feeds/utils/ootd-form';
 import { toast } from '@/lib/toast';
 
@@ -27,21 +26,9 @@ export interface OotdDialogProps {
  */
 export function OotdDialog({ open, onOpenChange, ...form }: OotdDialogProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[560px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
-        >
-          <div className="flex shrink-0 items-center justify-between gap-4 px-6 pt-6 pb-4">
-            <RadixDialog.Title className="text-xl font-bold text-ink">{ko.feeds.ootdTitle}</RadixDialog.Title>
-            <DialogCloseButton />
-          </div>
-          <OotdForm {...form} onDone={() => onOpenChange(false)} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} title={ko.feeds.ootdTitle}>
+      <OotdForm {...form} onDone={() => onOpenChange(false)} />
+    </Dialog>
   );
 }
 
@@ -106,14 +93,14 @@ function OotdForm({ authorId, weatherId, clothes, onViewFeed, onDone }: Omit<Oot
           </div>
         </div>
       </div>
-      <div className="flex shrink-0 items-center justify-end gap-2 border-t border-line px-6 py-4">
-        <RadixDialog.Close asChild>
+      <DialogFooter>
+        <DialogCancel>
           <Button variant="outline">{ko.feeds.cancel}</Button>
-        </RadixDialog.Close>
+        </DialogCancel>
         <Button type="submit" disabled={submitting} aria-busy={submitting}>
           {submitting ? ko.feeds.registering : ko.feeds.register}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

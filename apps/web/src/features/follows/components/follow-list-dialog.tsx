@@ -1,9 +1,9 @@
-import { Search, X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
+import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ko, type FollowDto, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
+import { Dialog, DialogClose, DialogTitle } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { getFollowers } from '@/features/follows/api/get-followers';
 import { getFollowings } from '@/features/follows/api/get-followings';
@@ -48,27 +48,14 @@ interface FollowListDialogProps {
 export function FollowListDialog({ kind, userId, open, onOpenChange }: FollowListDialogProps) {
   const title = LISTS[kind].title;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[min(560px,calc(100dvh-2rem))] w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between px-6 pt-5 pb-3">
-            <RadixDialog.Title className="text-lg font-bold text-ink">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label={ko.common.close}
-              className="-mr-2 flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft"
-            >
-              <X className="size-5" aria-hidden />
-            </RadixDialog.Close>
-          </div>
-          {/* Mounted only while open: each opening starts with an empty search and the first page. */}
-          <FollowList key={`${kind}-${userId}`} kind={kind} userId={userId} title={title} onPick={() => onOpenChange(false)} />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange} width={420} height={560}>
+      <div className="flex items-center justify-between px-6 pt-5 pb-3">
+        <DialogTitle className="text-lg">{title}</DialogTitle>
+        <DialogClose className="-mr-2" />
+      </div>
+      {/* Mounted only while open: each opening starts with an empty search and the first page. */}
+      <FollowList key={`${kind}-${userId}`} kind={kind} userId={userId} title={title} onPick={() => onOpenChange(false)} />
+    </Dialog>
   );
 }
 
