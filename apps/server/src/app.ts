@@ -18,6 +18,7 @@ import { createPgEventBus } from './realtime/pg-event-bus.js';
 import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
 import type { RealtimeStats } from './realtime/stats.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
+import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
 import {
   createNotificationsRepo,
@@ -210,14 +211,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
   const notificationsRepo = createNotificationsRepo();
   const notifications = createNotificationsService({ db, repo: notificationsRepo });
-  const notificationStream = createNotificationStream({ db, bus, repo: notificationsRepo, log: app.log });
+  // Open STOMP connections and SSE streams end with their session (sign-out, lock, role or password change).
+  const sessionGuard = createSessionGuard({ bus, isSessionLive: auth.isSessionLive, log: app.log });
+  const notificationStream = createNotificationStream({ db, bus, repo: notificationsRepo, log: app.log, admit: sessionGuard.admit });
   const messages = createMessagesService({ db, repo: createMessagesRepo(), bus, notifier, log: app.log });
   const broker = createStompBroker({
     authenticate: auth.verifyAccessToken,
+    admit: sessionGuard.admit,
     policy: directMessageDestinations(messages),
     log: app.log,
     options: overrides.realtime?.stomp,
   });
+  sessionGuard.watch(broker);
+  sessionGuard.watch(notificationStream);
   const stopRelay = messages.onBroadcast((topic, message) => broker.deliver(topic, JSON.stringify(message)));
   app.decorate('realtimeStats', (): RealtimeStats => ({
     stomp: broker.stats(),
@@ -247,6 +253,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });
   app.addHook('preClose', (done) => {
     stopRelay();
+    sessionGuard.close();
     stomp.close();
     broker.close();
     notificationStream.close();

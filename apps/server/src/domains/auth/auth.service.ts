@@ -12,7 +12,7 @@ import { toUserDto, type UserRow } from '../users/users.mapper.js';
 import type { AuthRepo } from './auth.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { randomPassword } from './random-passwords.js';
-import { createSessionCache } from './session-cache.js';
+import { createSessionCache, type SessionState } from './session-cache.js';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
 type RefreshTokenRow = NonNullable<Awaited<ReturnType<AuthRepo['findRefreshToken']>>>;
@@ -50,6 +50,11 @@ const TEMPORARY_PASSWORD_LENGTH = 10;
 /** Session states are remembered this long at most (see session-cache.ts); evictions are immediate. */
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+/** Whether a session state still admits a caller with these claims. */
+function admits(state: SessionState | undefined, claims: { userId: string; role: string }): boolean {
+  return !!state && state.userId === claims.userId && !state.revokedAt && state.expiresAt.getTime() > Date.now() && !state.locked && state.role === claims.role;
+}
 
 /** Bus message: sessions to forget, by user or by session id. */
 interface SessionEviction {
@@ -250,17 +255,16 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
         state = await authRepo.sessionState(db, claims.sessionId);
         if (state) sessionCache.remember(claims.sessionId, state, loadEpoch);
       }
-      if (
-        !state ||
-        state.userId !== claims.userId ||
-        state.revokedAt ||
-        state.expiresAt.getTime() <= Date.now() ||
-        state.locked ||
-        state.role !== claims.role
-      ) {
-        throw unauthorized(ko.common.sessionExpired, 'SessionExpiredException');
-      }
+      if (!admits(state, claims)) throw unauthorized(ko.common.sessionExpired, 'SessionExpiredException');
       return { userId: claims.userId, role: claims.role, sessionId: claims.sessionId };
+    },
+
+    /**
+     * Whether an actor verified earlier is still live: same checks as `verifyAccessToken`, read from the
+     * database past the cache. For connections that outlive the request that opened them (STOMP, SSE).
+     */
+    async isSessionLive(actor: Actor): Promise<boolean> {
+      return admits(await authRepo.sessionState(db, actor.sessionId), actor);
     },
 
     /**

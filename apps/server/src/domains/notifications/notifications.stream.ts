@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { BUS_CHANNELS, createOrderedDispatch, type EventBus } from '../../realtime/event-bus.js';
 import type { SseStream } from '../../realtime/sse.js';
 import { toNotificationDto } from './notifications.mapper.js';
@@ -9,6 +10,8 @@ import type { NotificationsRepo } from './notifications.repo.js';
 const REPLAY_PAGE = 200;
 
 interface Listener {
+  /** Who opened it, with the auth session it lives in. */
+  actor: Actor;
   stream: SseStream;
   /** Live events held back while the replay runs; null once live. */
   buffer: NotificationDto[] | null;
@@ -32,7 +35,19 @@ function toEvent(dto: NotificationDto) {
  * without what the replay already sent or what came at or before the event the client named. Nothing
  * falls between replay and live, and nothing is sent twice.
  */
-export function createNotificationStream(deps: { db: Db; bus: EventBus; repo: NotificationsRepo; log: FastifyBaseLogger }) {
+export interface NotificationStreamDeps {
+  db: Db;
+  bus: EventBus;
+  repo: NotificationsRepo;
+  log: FastifyBaseLogger;
+  /**
+   * Called once a stream is registered (visible to `actors()`), before its replay: false when its session ended
+   * meanwhile, and the stream is ended (see realtime/session-guard.ts).
+   */
+  admit?(actor: Actor): Promise<boolean>;
+}
+
+export function createNotificationStream(deps: NotificationStreamDeps) {
   const { db, repo, log } = deps;
   const byUser = new Map<string, Set<Listener>>();
 
@@ -109,9 +124,10 @@ export function createNotificationStream(deps: { db: Db; bus: EventBus; repo: No
   }
 
   return {
-    /** Attaches an open SSE stream of a user; replays after `lastEventId` first when given. */
-    async connect(userId: string, stream: SseStream, lastEventId?: string): Promise<void> {
-      const listener: Listener = { stream, buffer: [], replayed: null };
+    /** Attaches an open SSE stream of a signed-in user; replays after `lastEventId` first when given. */
+    async connect(actor: Actor, stream: SseStream, lastEventId?: string): Promise<void> {
+      const { userId } = actor;
+      const listener: Listener = { actor, stream, buffer: [], replayed: null };
       let set = byUser.get(userId);
       if (!set) byUser.set(userId, (set = new Set()));
       set.add(listener);
@@ -122,6 +138,7 @@ export function createNotificationStream(deps: { db: Db; bus: EventBus; repo: No
         if (s.size === 0) byUser.delete(userId);
       });
       try {
+        if (deps.admit && !(await deps.admit(actor))) return stream.end();
         if (lastEventId) await replay(userId, lastEventId, listener);
       } catch (err) {
         // The client reconnects with the same id and the replay runs again.
@@ -134,6 +151,16 @@ export function createNotificationStream(deps: { db: Db; bus: EventBus; repo: No
 
     /** Ends every stream (server shutting down). */
     endAll,
+
+    /** The actors of the open streams. */
+    *actors(): Iterable<Actor> {
+      for (const set of byUser.values()) for (const l of set) yield l.actor;
+    },
+
+    /** Ends the streams of an auth session that ended; the client's reconnect is refused (401). */
+    endSession(sessionId: string): void {
+      for (const set of byUser.values()) for (const l of [...set]) if (l.actor.sessionId === sessionId) l.stream.end();
+    },
 
     close(): void {
       offBus();

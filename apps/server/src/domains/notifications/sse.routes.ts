@@ -38,7 +38,7 @@ export const sseRoutes: FastifyPluginAsyncZod<SseRoutesOptions> = async (app, { 
     async (request, reply) => {
       const actor = actorOf(request);
       const lastEventId = request.query.lastEventId ?? headerLastEventId(request.headers['last-event-id']);
-      await stream.connect(actor.userId, openSseStream(reply, sse), lastEventId);
+      await stream.connect(actor, openSseStream(reply, sse), lastEventId);
       return reply;
     },
   );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import { ko } from '@otboo/contract';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { createStompBroker, parseHeartBeat, type BrokerOptions, type DestinationPolicy, type StompConnection } from './broker.js';
@@ -48,7 +49,7 @@ interface Sent {
   body: string;
 }
 
-function setup(options: Partial<BrokerOptions> = {}) {
+function setup(options: Partial<BrokerOptions> = {}, admit?: (actor: Actor) => Promise<boolean>) {
   const sent: Sent[] = [];
   const policy: DestinationPolicy = {
     authorizeSubscribe(actor, destination) {
@@ -71,6 +72,7 @@ function setup(options: Partial<BrokerOptions> = {}) {
     policy,
     log: silentLog,
     options,
+    ...(admit ? { admit } : {}),
   });
   const open = () => {
     const client = new FakeClient();
@@ -372,5 +374,52 @@ describe('STOMP broker: heart-beats', () => {
     expect(broker.stats().timers).toBe(0);
     broker.close();
     expect(broker.stats().connections).toBe(0);
+  });
+});
+
+describe('STOMP broker: connections of ended sessions', () => {
+  it('lists the actors of authenticated connections and ends those of one session with ERROR', async () => {
+    const { connected, open, broker } = setup();
+    const alice = await connected('token-alice');
+    const aliceAgain = await connected('token-alice');
+    const bob = await connected('token-bob');
+    open(); // not authenticated yet: no actor
+    expect([...broker.actors()].map((a) => a.sessionId).sort()).toEqual(['s1', 's1', 's2']);
+
+    broker.endSession('s1');
+    for (const client of [alice, aliceAgain]) {
+      expect(client.closed).toBe(true);
+      expect(client.last()!.command).toBe('ERROR');
+      expect(client.last()!.headers.message).toBe(ko.realtime.sessionEnded);
+    }
+    expect(bob.closed).toBe(false);
+    expect([...broker.actors()]).toEqual([BOB]);
+    broker.endSession('unknown');
+    expect(bob.closed).toBe(false);
+    broker.close();
+  });
+
+  it('asks `admit` before CONNECTED: a refused connection gets ERROR, and frames sent behind CONNECT are not handled', async () => {
+    const asked: Actor[] = [];
+    const { open, broker, sent } = setup({}, async (actor) => {
+      asked.push(actor);
+      // The connection is already visible while it waits, so an eviction arriving now would find it.
+      expect([...broker.actors()]).toContainEqual(actor);
+      return actor.userId !== 'alice';
+    });
+    const refused = open();
+    refused.send('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer token-alice' });
+    refused.send('SEND', { destination: '/pub/x' }, 'hello');
+    await vi.waitFor(() => expect(refused.closed).toBe(true));
+    expect(refused.frames.map((f) => f.command)).toEqual(['ERROR']);
+    expect(refused.last()!.headers.message).toBe(ko.realtime.sessionEnded);
+    expect(sent).toEqual([]);
+
+    const admitted = open();
+    admitted.send('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer token-bob' });
+    await vi.waitFor(() => expect(admitted.last()?.command).toBe('CONNECTED'));
+    expect(asked).toEqual([ALICE, BOB]);
+    expect(broker.stats()).toMatchObject({ connections: 1, timers: 0 });
+    broker.close();
   });
 });

@@ -63,6 +63,11 @@ export const DEFAULT_BROKER_OPTIONS: BrokerOptions = {
 export interface BrokerDeps {
   /** Verifies an access token and its live session (throws an `AppError` 401 otherwise). */
   authenticate(token: string): Promise<Actor>;
+  /**
+   * Called once a connection is authenticated and visible to `actors()`, before CONNECTED: false when its
+   * session ended meanwhile, and the connection gets an ERROR instead (see realtime/session-guard.ts).
+   */
+  admit?(actor: Actor): Promise<boolean>;
   policy: DestinationPolicy;
   log: FastifyBaseLogger;
   options?: Partial<BrokerOptions>;
@@ -89,6 +94,10 @@ export interface StompBroker {
   /** Closes every connection. */
   close(): void;
   stats(): BrokerStats;
+  /** The actors of the authenticated connections. */
+  actors(): Iterable<Actor>;
+  /** Sends an ERROR and closes every connection of an auth session that ended. */
+  endSession(sessionId: string): void;
 }
 
 const SUPPORTED_VERSIONS: readonly StompVersion[] = ['1.2', '1.1', '1.0'];
@@ -102,10 +111,14 @@ interface Subscription {
 
 interface Session {
   readonly id: string;
+  /** Set once CONNECT was authenticated. */
+  readonly actor: Actor | null;
   receive(data: Buffer | string): void;
   closed(): void;
   message(sub: Subscription, body: string): void;
   close(): void;
+  /** ERROR and close when this connection belongs to that auth session. */
+  endSession(sessionId: string): void;
 }
 
 export function createStompBroker(deps: BrokerDeps): StompBroker {
@@ -273,12 +286,17 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
       const header = frame.headers.Authorization ?? frame.headers.authorization ?? '';
       const token = BEARER.exec(header.trim())?.[1];
       if (!token) return fail(ko.realtime.tokenRequired);
+      let who: Actor;
       try {
-        actor = await deps.authenticate(token);
+        who = await deps.authenticate(token);
       } catch (err) {
         if (err instanceof AppError) return fail(err.message);
         throw err;
       }
+      if (isClosed()) return;
+      // Visible to `actors()` from here, so an eviction arriving during `admit` finds this connection too.
+      actor = who;
+      if (deps.admit && !(await deps.admit(who))) return fail(ko.realtime.sessionEnded);
       if (isClosed()) return;
       stopConnectTimer();
       state = 'connected';
@@ -396,6 +414,9 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
 
     const session: Session = {
       id,
+      get actor() {
+        return isClosed() ? null : actor;
+      },
       receive(data: Buffer | string): void {
         if (state === 'closed') return;
         lastReceivedAt = Date.now();
@@ -411,6 +432,9 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
         );
       },
       close: shutdown,
+      endSession(sessionId: string): void {
+        if (actor?.sessionId === sessionId) fail(ko.realtime.sessionEnded);
+      },
     };
     return session;
   }
@@ -434,6 +458,12 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
     },
     close() {
       for (const s of [...sessions]) s.close();
+    },
+    *actors() {
+      for (const s of sessions) if (s.actor) yield s.actor;
+    },
+    endSession(sessionId) {
+      for (const s of [...sessions]) s.endSession(sessionId);
     },
     stats() {
       let subscriptions = 0;
