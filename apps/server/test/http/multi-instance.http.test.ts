@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { ko } from '@otboo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind, withAdminClient } from '../support/databases.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient } from '../support/http.js';
 import { openSse } from '../support/sse-client.js';
 import { createTestDatabase, startServer, type TestDatabase, type TestServer } from '../support/start-server.js';
-import { connectStompJs, directMessageTopic, DM_SEND_DESTINATION, openDmSender } from '../support/stomp-client.js';
+import { connectStompJs, directMessageTopic, DM_SEND_DESTINATION, openDmSender, openRawStomp } from '../support/stomp-client.js';
 import { profiles } from '../../src/db/schema/index.js';
 import { createNotifier } from '../../src/domains/notifications/index.js';
 import { createPgEventBus } from '../../src/realtime/pg-event-bus.js';
@@ -66,6 +67,28 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       expect(lock.status).toBe(200);
       // Without the bus eviction B would trust its memory for the cache TTL (5 s); with it, milliseconds.
       await expect.poll(profileOnB, { timeout: 2_000, interval: 20 }).toBe(401);
+    });
+
+    it('ends on B the STOMP connection and SSE stream of a user an admin locks on A', async (ctx) => {
+      if (skip) return ctx.skip();
+      const admin = await createUser(a, { role: 'ADMIN' });
+      const dave = await createUser(b);
+      const stomp = await openRawStomp(b.url);
+      expect((await stomp.connect(dave.accessToken)).command).toBe('CONNECTED');
+      const stream = await openSse(b.url, { token: dave.accessToken });
+      await stream.waitForComments(1);
+      // Someone else on B stays connected.
+      const bystander = await openRawStomp(b.url);
+      expect((await bystander.connect(bob.accessToken)).command).toBe('CONNECTED');
+
+      const lock = await httpClient(a.url).patch(`/api/users/${dave.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      expect(lock.status).toBe(200);
+      const error = await stomp.waitFor((f) => f.command === 'ERROR', 3_000);
+      expect(error.headers.message).toBe(ko.realtime.sessionEnded);
+      await stomp.closed;
+      await stream.ended;
+      expect(bystander.isClosed).toBe(false);
+      bystander.close();
     });
 
     it('delivers a DM sent through A to subscribers on B (and the echo on A)', async (ctx) => {
