@@ -1,5 +1,6 @@
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ko } from '@otboo/contract';
 import { createStompConnection, type StompState } from '@/lib/stomp';
 
 /** A socket that records the frames the client writes; the test plays the broker. */
@@ -182,6 +183,32 @@ describe('STOMP connection', () => {
     sockets[1]!.open();
     await flush();
     expect(sockets[1]!.frames('CONNECT')[0]).toContain('Authorization:Bearer header.eyJleHAiOjQxMDI0NDQ4MDB9.new');
+  });
+
+  it('renews the session before reconnecting after the server ended it, and stops when it is gone', async () => {
+    let token: string | null = 'header.eyJleHAiOjQxMDI0NDQ4MDB9.old';
+    const sockets: FakeSocket[] = [];
+    // The session was ended on the server: renewing finds it gone (the session store signs out).
+    const refreshAccessToken = vi.fn(async () => (token = null));
+    const connection = createStompConnection({
+      getAccessToken: () => token,
+      refreshAccessToken,
+      webSocketFactory: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket as unknown as IStompSocket;
+      },
+    });
+    connection.connect();
+    await flush();
+    await accept(sockets[0]!);
+    sockets[0]!.receive(`ERROR\nmessage:${ko.realtime.sessionEnded}\n\n\0`);
+    sockets[0]!.close();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sockets).toHaveLength(1);
+    expect(connection.state).toBe('closed');
   });
 
   it('a connect right after a disconnect (a remount) keeps the new connection and its state', async () => {

@@ -1,6 +1,6 @@
 import { Client, type IMessage, type IStompSocket, type StompSubscription } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
-import { STOMP_HEARTBEAT_MS, STOMP_RECONNECT_DELAY_MS, WS_PATH } from '@otboo/contract';
+import { ko, STOMP_HEARTBEAT_MS, STOMP_RECONNECT_DELAY_MS, WS_PATH } from '@otboo/contract';
 import { parsePayload } from '@/utils/parse-payload';
 import { tokenExpiresWithin } from '@/utils/token-expiry';
 
@@ -47,15 +47,17 @@ interface Registration {
 /**
  * A STOMP 1.2 client over SockJS (API.md §7) with the constants of spec §9: reconnect after 5 s and 4 s
  * heart-beats both ways. Every connect sends `Authorization: Bearer` with the session's current token,
- * renewed first when it is about to expire or when the server refused the last CONNECT. Errors are logged
+ * renewed first when it is about to expire, when the server refused the last CONNECT or when it ended the
+ * connection because the session ended (a session that is gone then stops the reconnects). Errors are logged
  * only (spec §8).
  */
 export function createStompConnection(options: StompConnectionOptions): StompConnection {
   const url = options.url ?? WS_PATH;
   const registrations = new Map<string, Registration>();
   let state: StompState = 'closed';
-  // Set when the server answered CONNECT with an ERROR: the token is the likely cause.
-  let refusedBeforeConnected = false;
+  // Set when the server answered CONNECT with an ERROR (the token is the likely cause) or ended the connection
+  // because its session ended (signed out elsewhere, locked, role or password changed).
+  let renewBeforeConnect = false;
   let connectedOnThisSocket = false;
 
   function setState(next: StompState): void {
@@ -84,8 +86,8 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
       setState('connecting');
       connectedOnThisSocket = false;
       let token = options.getAccessToken();
-      if (token && (refusedBeforeConnected || tokenExpiresWithin(token, TOKEN_MARGIN_MS))) {
-        refusedBeforeConnected = false;
+      if (token && (renewBeforeConnect || tokenExpiresWithin(token, TOKEN_MARGIN_MS))) {
+        renewBeforeConnect = false;
         token = await options.refreshAccessToken().catch((error: unknown) => {
           console.error(error);
           return options.getAccessToken();
@@ -106,7 +108,7 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
     },
     onStompError(frame) {
       console.error(`STOMP ERROR: ${frame.headers.message ?? ''}`, frame.body);
-      if (!connectedOnThisSocket) refusedBeforeConnected = true;
+      if (!connectedOnThisSocket || frame.headers.message === ko.realtime.sessionEnded) renewBeforeConnect = true;
       setState('closed');
     },
     onWebSocketClose() {
