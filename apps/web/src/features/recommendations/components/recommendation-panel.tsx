@@ -3,8 +3,8 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { ClothesTile, ClothesTileSkeleton } from '@/components/ui/clothes-tile';
 import { paths } from '@/config/paths';
-import { RecommendedClothesCard, RecommendedClothesSkeleton } from '@/features/recommendations/components/recommended-clothes-card';
 import type { RecommendationView } from '@/features/recommendations/hooks/use-recommendation';
 
 /** Placeholder cards while an outfit loads (spec §9). */
@@ -80,7 +80,7 @@ function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) 
         </span>
         <div className={GRID} data-testid="recommendation-skeletons">
           {Array.from({ length: RECOMMENDATION_SKELETONS }, (_, i) => (
-            <RecommendedClothesSkeleton key={i} />
+            <ClothesTileSkeleton key={i} />
           ))}
         </div>
       </>
@@ -102,7 +102,7 @@ function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) 
       <ul className={GRID} aria-label={ko.recommendations.clothesList}>
         {clothes.map((item, i) => (
           <li key={item.clothesId ?? i}>
-            <RecommendedClothesCard clothes={item} />
+            <ClothesTile clothes={item} />
           </li>
         ))}
       </ul>

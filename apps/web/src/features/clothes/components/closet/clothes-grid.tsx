@@ -1,7 +1,8 @@
 import { ko, type ClothesDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { ClothesTileSkeleton } from '@/components/ui/clothes-tile';
 import { Spinner } from '@/components/ui/spinner';
-import { ClothesCard, ClothesCardSkeleton } from '@/features/clothes/components/closet/clothes-card';
+import { ClothesCard } from '@/features/clothes/components/closet/clothes-card';
 import { NoFilterResults } from '@/features/clothes/components/closet/closet-empty';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 
@@ -43,7 +44,7 @@ export function ClothesGrid(props: ClothesGridProps) {
           </span>
           <div className={GRID} data-testid="closet-skeletons">
             {Array.from({ length: CLOSET_SKELETONS }, (_, i) => (
-              <ClothesCardSkeleton key={i} />
+              <ClothesTileSkeleton key={i} />
             ))}
           </div>
         </>

@@ -1,20 +1,30 @@
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
-import { ko, type OotdDto } from '@otboo/contract';
+import { useState, type ReactNode } from 'react';
+import { ko, type ClothesDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
 
-/** One recommended garment: photo (or a 'no image' placeholder), type, name and attribute chips. */
-export function RecommendedClothesCard({ clothes }: { clothes: OotdDto }) {
+/** What a tile shows of a garment; a closet item and an outfit item (OotdDto) both fit. */
+export type TileClothes = Pick<ClothesDto, 'name' | 'type' | 'imageUrl' | 'thumbnailUrl' | 'attributes'>;
+
+interface ClothesTileProps {
+  clothes: TileClothes;
+  /** Laid over the photo (the owner's menu in the closet). */
+  overlay?: ReactNode;
+}
+
+/** A garment card: photo (or a 'No Image' placeholder), type, name and attribute chips. */
+export function ClothesTile({ clothes, overlay }: ClothesTileProps) {
   return (
     <article
       aria-label={clothes.name}
       className="flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white transition-shadow hover:shadow-md"
     >
-      <div className="aspect-square bg-surface-soft">
-        <ClothesImage src={clothes.thumbnailUrl ?? clothes.imageUrl} alt={clothes.name} />
+      <div className="relative aspect-square bg-surface-soft">
+        <ClothesPhoto src={clothes.thumbnailUrl ?? clothes.imageUrl} alt={clothes.name} />
+        {overlay}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div>
+        <div className="flex">
           <Badge tone="brand">{ko.clothes.types[clothes.type]}</Badge>
         </div>
         <h3 className="truncate text-[15px] font-bold text-ink" title={clothes.name}>
@@ -40,11 +50,15 @@ export function RecommendedClothesCard({ clothes }: { clothes: OotdDto }) {
 }
 
 /** The photo, or the placeholder when there is none or it fails to load. */
-function ClothesImage({ src, alt }: { src: string | null; alt: string }) {
+function ClothesPhoto({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
-      <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted" role="img" aria-label={`${alt} ${ko.common.noImage}`}>
+      <div
+        className="flex size-full flex-col items-center justify-center gap-2 text-ink-muted"
+        role="img"
+        aria-label={`${alt} ${ko.common.noImage}`}
+      >
         <ImageOff className="size-8" aria-hidden />
         <span className="text-xs font-bold tracking-wide uppercase">{ko.common.noImage}</span>
       </div>
@@ -53,10 +67,13 @@ function ClothesImage({ src, alt }: { src: string | null; alt: string }) {
   return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(src)} className="size-full object-cover" />;
 }
 
-/** A card-shaped placeholder while the outfit is being picked. */
-export function RecommendedClothesSkeleton() {
+/** A tile-shaped placeholder while garments load. */
+export function ClothesTileSkeleton() {
   return (
-    <div aria-hidden className="flex animate-pulse flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
+    <div
+      aria-hidden
+      className="flex animate-pulse flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white"
+    >
       <div className="aspect-square bg-surface" />
       <div className="flex flex-col gap-2.5 p-4">
         <div className="h-5 w-12 rounded-full bg-surface" />
