@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { SKY_STATUSES, ko, type PrecipitationType, type SkyStatus } from '@otboo/contract';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import type { FeedFilterParams } from '@/features/feeds/stores/feed-list-store';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 
 /** The feed search waits this long after the last key stroke (spec §9). */
 export const FEED_SEARCH_DEBOUNCE_MS = 300;
@@ -31,28 +31,19 @@ interface FeedFiltersProps {
 
 /** Keyword search (debounced), sky and precipitation filters and the sort order of the feed list. */
 export function FeedFilters({ params, onChange }: FeedFiltersProps) {
-  const [keyword, setKeyword] = useState(params.keywordLike ?? '');
-  const debounced = useDebouncedValue(keyword.trim(), FEED_SEARCH_DEBOUNCE_MS);
-  const applied = params.keywordLike ?? '';
-
-  useEffect(() => {
-    if (debounced !== applied) onChange({ keywordLike: debounced === '' ? undefined : debounced });
-  }, [debounced, applied, onChange]);
+  const search = useCallback((keywordLike: string | undefined) => onChange({ keywordLike }), [onChange]);
+  const [keyword, setKeyword] = useDebouncedSearch(params.keywordLike, search, FEED_SEARCH_DEBOUNCE_MS);
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <label className="relative min-w-64 flex-1">
-        <span className="sr-only">{ko.feeds.searchLabel}</span>
-        <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-muted" aria-hidden />
-        <input
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={ko.feeds.searchPlaceholder}
-          maxLength={100}
-          className="h-11 w-full rounded-xl border border-line bg-white pr-4 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
-        />
-      </label>
+      <SearchInput
+        label={ko.feeds.searchLabel}
+        placeholder={ko.feeds.searchPlaceholder}
+        value={keyword}
+        maxLength={100}
+        onChange={(e) => setKeyword(e.target.value)}
+        className="min-w-64 flex-1"
+      />
       <Select
         aria-label={ko.feeds.skyFilter}
         value={params.skyStatusEqual ?? ALL}

@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ko, type FollowDto, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog, DialogClose, DialogTitle } from '@/components/ui/dialog';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { getFollowers } from '@/features/follows/api/get-followers';
 import { getFollowings } from '@/features/follows/api/get-followings';
@@ -80,18 +80,15 @@ function FollowList({ kind, userId, title, onPick }: { kind: FollowListKind; use
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <label className="relative mx-6 mb-3 block">
-        <span className="sr-only">{ko.follows.searchPlaceholder}</span>
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden />
-        <input
-          type="search"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder={ko.follows.searchPlaceholder}
-          maxLength={100}
-          className="h-10 w-full rounded-xl border border-line bg-surface-soft pr-3 pl-10 text-sm placeholder:text-ink-muted focus:border-brand-500 focus:bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
-        />
-      </label>
+      <SearchInput
+        variant="compact"
+        label={ko.follows.searchPlaceholder}
+        placeholder={ko.follows.searchPlaceholder}
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+        className="mx-6 mb-3 block"
+      />
       <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
         <ul aria-label={title}>
           {data.map((follow) => {

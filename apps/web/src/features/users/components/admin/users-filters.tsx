@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { ROLES, ko, type Role } from '@otboo/contract';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import type { AdminUserParams } from '@/features/users/stores/admin-users-store';
 
 /** Admin searches wait this long after the last key stroke (spec §9). */
@@ -23,27 +23,18 @@ interface UsersFiltersProps {
 
 /** E-mail search (debounced), role and status filters of the admin user list. */
 export function UsersFilters({ params, onChange }: UsersFiltersProps) {
-  const [email, setEmail] = useState(params.emailLike ?? '');
-  const debounced = useDebouncedValue(email.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
-  const applied = params.emailLike ?? '';
-
-  useEffect(() => {
-    if (debounced !== applied) onChange({ emailLike: debounced === '' ? undefined : debounced });
-  }, [debounced, applied, onChange]);
+  const search = useCallback((emailLike: string | undefined) => onChange({ emailLike }), [onChange]);
+  const [email, setEmail] = useDebouncedSearch(params.emailLike, search, ADMIN_SEARCH_DEBOUNCE_MS);
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <label className="relative min-w-64 flex-1">
-        <span className="sr-only">{ko.users.emailSearchPlaceholder}</span>
-        <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-muted" aria-hidden />
-        <input
-          type="search"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder={ko.users.emailSearchPlaceholder}
-          className="h-11 w-full rounded-xl border border-line bg-white pr-4 pl-11 text-[15px] placeholder:text-ink-muted focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
-        />
-      </label>
+      <SearchInput
+        label={ko.users.emailSearchPlaceholder}
+        placeholder={ko.users.emailSearchPlaceholder}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        className="min-w-64 flex-1"
+      />
       <Select
         aria-label={ko.users.roleFilter}
         value={params.roleEqual ?? ALL}
