@@ -1,9 +1,10 @@
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { ko } from '@otboo/contract';
+import { useRef, useState, type DragEvent } from 'react';
+import { LIMITS, ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
-import { firstImage } from '@/features/clothes/utils/image-file';
+import { useFilePreview } from '@/hooks/use-file-preview';
 import { cn } from '@/utils/cn';
+import { firstImage } from '@/utils/image-file';
 
 interface ImagePickerProps {
   /** The photo chosen (or imported) in this dialog; it is uploaded on save. */
@@ -15,18 +16,8 @@ interface ImagePickerProps {
   disabled?: boolean;
 }
 
-/** Preview of the chosen file as a data: URL (the page's CSP allows it), kept until the file changes. */
-function useFilePreview(file: File | null): string | null {
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setPreview({ file, url: String(reader.result) });
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-  return file && preview?.file === file ? preview.url : null;
-}
+/** Garment photos may be up to 10 MB (spec §5). */
+const PHOTO_LIMIT = { maxBytes: LIMITS.clothesImageMaxBytes, tooLarge: ko.clothes.imageTooLarge };
 
 /** Chooses the garment photo by button or drop: image files only, the first one (spec §5), with a preview. */
 export function ImagePicker({
@@ -42,7 +33,7 @@ export function ImagePicker({
   const shown = preview ?? (file ? null : currentUrl);
 
   function take(files: FileList | null) {
-    const { file: chosen, error } = firstImage(files);
+    const { file: chosen, error } = firstImage(files, PHOTO_LIMIT);
     if (error) onReject(error);
     else if (chosen) onChange(chosen);
   }

@@ -1,15 +1,13 @@
 import { Camera } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { useFilePreview } from '@/hooks/use-file-preview';
+import { firstImage } from '@/utils/image-file';
 
-/** Why a chosen avatar file is refused, or null (spec §5: an image of at most 5 MB). */
-export function avatarFileError(file: File): string | null {
-  if (!file.type.startsWith('image/')) return ko.validation.avatarNotImage;
-  if (file.size > LIMITS.profileImageMaxBytes) return ko.validation.avatarTooLarge;
-  return null;
-}
+/** An avatar is an image of at most 5 MB (spec §5). */
+const AVATAR_LIMIT = { maxBytes: LIMITS.profileImageMaxBytes, tooLarge: ko.validation.avatarTooLarge };
 
 interface AvatarPickerProps {
   currentUrl: string | null;
@@ -21,17 +19,7 @@ interface AvatarPickerProps {
 /** The avatar with a change button; shows the chosen file before it is saved. */
 export function AvatarPicker({ currentUrl, file, onChange, onReject }: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-
-  // A data: URL (allowed by the page's CSP) previews the chosen file until it is saved.
-  useEffect(() => {
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setPreview({ file, url: String(reader.result) });
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-  const previewUrl = file && preview?.file === file ? preview.url : null;
+  const previewUrl = useFilePreview(file);
 
   return (
     <div className="flex items-center gap-5">
@@ -51,12 +39,10 @@ export function AvatarPicker({ currentUrl, file, onChange, onReject }: AvatarPic
         tabIndex={-1}
         aria-label={ko.profile.changeAvatar}
         onChange={(e) => {
-          const chosen = e.target.files?.[0];
+          const { file: chosen, error } = firstImage(e.target.files, AVATAR_LIMIT);
           e.target.value = '';
-          if (!chosen) return;
-          const error = avatarFileError(chosen);
           if (error) onReject(error);
-          else onChange(chosen);
+          else if (chosen) onChange(chosen);
         }}
       />
     </div>
