@@ -3,7 +3,6 @@ import { ko } from '@otboo/contract';
 import {
   addOption,
   attributeFormErrors,
-  isComposing,
   removeOption,
 } from '@/features/clothes/utils/attribute-options';
 
@@ -39,15 +38,6 @@ describe('addOption', () => {
 describe('removeOption', () => {
   it('removes exactly that value', () => {
     expect(removeOption(['봄', '여름', '가을'], '여름')).toEqual(['봄', '가을']);
-  });
-});
-
-describe('isComposing', () => {
-  it('is true while the IME composes (isComposing) or for the IME keyCode 229', () => {
-    expect(isComposing({ nativeEvent: { isComposing: true, keyCode: 13 } })).toBe(true);
-    expect(isComposing({ nativeEvent: { isComposing: false, keyCode: 229 } })).toBe(true);
-    expect(isComposing({ nativeEvent: { isComposing: false, keyCode: 13 } })).toBe(false);
-    expect(isComposing({ nativeEvent: {} })).toBe(false);
   });
 });
 

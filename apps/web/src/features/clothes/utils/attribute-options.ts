@@ -21,14 +21,6 @@ export function removeOption(options: readonly string[], value: string): string[
   return options.filter((option) => option !== value);
 }
 
-/**
- * True while an input method (Korean, Japanese…) is still composing: the Enter that confirms a syllable must
- * not also add the option. Chromium reports `isComposing`; older Safari only the keyCode 229.
- */
-export function isComposing(event: { nativeEvent: { isComposing?: boolean; keyCode?: number } }): boolean {
-  return event.nativeEvent.isComposing === true || event.nativeEvent.keyCode === 229;
-}
-
 export interface AttributeFormErrors {
   name: string | null;
   options: string | null;

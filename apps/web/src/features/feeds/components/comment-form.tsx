@@ -2,6 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
 import { cn } from '@/utils/cn';
+import { isSendEnter } from '@/utils/enter-key';
 
 interface CommentFormProps {
   disabled?: boolean;
@@ -28,7 +29,7 @@ export function CommentForm({ disabled = false, onSubmit }: CommentFormProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isSendEnter(event)) return;
     event.preventDefault();
     void send();
   }

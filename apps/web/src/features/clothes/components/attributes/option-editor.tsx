@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
-import { addOption, isComposing, removeOption } from '@/features/clothes/utils/attribute-options';
+import { addOption, removeOption } from '@/features/clothes/utils/attribute-options';
 import { cn } from '@/utils/cn';
+import { isComposing } from '@/utils/enter-key';
 
 interface OptionEditorProps {
   options: string[];
