@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -67,11 +68,7 @@ export function LoginForm({ initialError = null }: LoginFormProps) {
           setFieldErrors((f) => ({ ...f, password: null }));
         }}
       />
-      {serverError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
-          {serverError}
-        </p>
-      ) : null}
+      <FormError message={serverError} />
       <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
         {busy ? ko.auth.loggingIn : ko.auth.login}
       </Button>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { emailRule, liveError } from '@/features/auth/utils/validation';
@@ -40,11 +41,7 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
           setError(null);
         }}
       />
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" size="lg" disabled={!valid || busy} className="w-full">
         {busy ? ko.auth.sending : ko.auth.next}
       </Button>

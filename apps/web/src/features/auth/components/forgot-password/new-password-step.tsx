@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { changePassword } from '@/features/auth/api/change-password';
 import { allValid, liveError, resetConfirmRule, resetPasswordRule } from '@/features/auth/utils/validation';
@@ -61,11 +62,7 @@ export function NewPasswordStep({ onChanged }: { onChanged(): void }) {
           setError(null);
         }}
       />
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" size="lg" disabled={!ready || busy} className="w-full">
         {busy ? ko.auth.changing : ko.auth.complete}
       </Button>

@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { formatMmss, useCountdown } from '@/features/auth/hooks/use-countdown';
 import { maskEmail } from '@/features/auth/utils/mask-email';
@@ -69,11 +70,7 @@ export function TemporaryPasswordStep({ email, onVerified, onRestart }: Temporar
           setError(null);
         }}
       />
-      {expired || error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
-          {expired ? ko.auth.verificationExpired : error}
-        </p>
-      ) : null}
+      <FormError message={expired ? ko.auth.verificationExpired : error} />
       <Button
         type="submit"
         size="lg"

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
 import { ClothesFormFields } from '@/features/clothes/components/clothes-form/clothes-form-fields';
 import type { AttributeDefinitions } from '@/features/clothes/hooks/use-attribute-definitions';
 import { canSubmitClothes, type ClothesFormValues } from '@/features/clothes/utils/clothes-form';
@@ -51,11 +52,7 @@ export function ClothesFormStep(props: ClothesFormStepProps) {
           definitionsError={error}
           disabled={props.saving}
         />
-        {props.saveError ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-600">
-            {props.saveError}
-          </p>
-        ) : null}
+        <FormError message={props.saveError} />
       </DialogBody>
       <DialogFooter>
         <Button variant="secondary" onClick={props.onCancel}>
