@@ -1,14 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
+import { submitLogin } from '../support/login.js';
 import { ADMIN } from '../support/server.js';
 import { createUser } from '../support/users.js';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-}
 
 // Journey (c): an admin locks a user who is signed in elsewhere; that user's next action ends on the login page.
 test('an admin locks a signed-in user, whose next action sends them to the login page', async ({ browser, baseURL, server }, testInfo) => {
@@ -16,7 +9,7 @@ test('an admin locks a signed-in user, whose next action sends them to the login
 
   const userContext = await browser.newContext({ baseURL });
   const userPage = await userContext.newPage();
-  await signIn(userPage, user.email, user.password);
+  await submitLogin(userPage, user);
   await expect(userPage).toHaveURL(/#\/recommendations$/);
   await userPage.getByRole('button', { name: '프로필 메뉴 열기' }).click();
   await userPage.getByRole('menuitem', { name: '프로필 수정' }).click();
@@ -24,7 +17,7 @@ test('an admin locks a signed-in user, whose next action sends them to the login
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
+  await submitLogin(admin, ADMIN);
   await expect(admin).toHaveURL(/#\/recommendations$/);
   await admin.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '사용자 관리' }).click();
   await expect(admin).toHaveURL(/#\/admin\/users$/);
@@ -45,13 +38,13 @@ test('an admin locks a signed-in user, whose next action sends them to the login
   // The locked user's next request is refused, the refresh too, and the app shows the login page.
   await userPage.getByRole('button', { name: '저장', exact: true }).click();
   await expect(userPage).toHaveURL(/#\/auth\/login$/);
-  await signIn(userPage, user.email, user.password);
+  await submitLogin(userPage, user);
   await expect(userPage.getByRole('alert')).toContainText('잠긴 계정입니다');
 
   // Unlocking lets them back in.
   await admin.getByRole('button', { name: `${user.email} 계정 잠금 해제하기` }).click();
   await expect(admin.getByText(`${user.email} 계정 잠금이 해제되었습니다.`)).toBeVisible();
-  await signIn(userPage, user.email, user.password);
+  await submitLogin(userPage, user);
   await expect(userPage).toHaveURL(/#\/recommendations$/);
 
   await userContext.close();

@@ -1,14 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/login.js';
 import { ADMIN } from '../support/server.js';
-
-async function signInAdmin(page: Page) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(ADMIN.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
 
 /** Types a value and presses Enter, as an admin adds options. */
 async function addOption(input: Locator, value: string) {
@@ -24,7 +17,7 @@ test('admin attributes: add with options, edit, delete, and use it in the add-cl
   page,
 }, testInfo) => {
   const screenshot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-  await signInAdmin(page);
+  await signIn(page, ADMIN);
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '속성 관리' }).click();
   await expect(page).toHaveURL(/#\/admin\/clothes-attributes$/);
   await expect(page.getByRole('heading', { name: '속성 관리' })).toBeVisible();

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test as base } from '../support/fixtures.js';
+import { signIn } from '../support/login.js';
 import { startServer, type E2EServer } from '../support/server.js';
 import { startShop, type Shop } from '../support/shop.js';
-import { createUser, type TestUser } from '../support/users.js';
+import { createUser } from '../support/users.js';
 
 // Link import fetches the shop page from the app server; the shop is on loopback, which only
 // LINK_IMPORT_ALLOW_PRIVATE lets through (CONFIG.md: tests only).
@@ -26,14 +26,6 @@ const test = base.extend<object, { shop: Shop; server: E2EServer }>({
     { scope: 'worker', timeout: 120_000 },
   ],
 });
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
 
 // Journey: paste a shop link, get name, type, attributes and the photo, save the garment with that photo.
 test('closet: import a garment from a shop link and save it with the imported photo', async ({

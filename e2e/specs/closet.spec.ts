@@ -1,15 +1,9 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
-import { createUser, type TestUser } from '../support/users.js';
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
+import { signIn } from '../support/login.js';
+import { screenshotter } from '../support/screenshots.js';
+import { createUser } from '../support/users.js';
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -25,13 +19,10 @@ async function expectPhoto(card: Locator, name: string) {
     .toBeGreaterThan(0);
 }
 
-const shot = (page: Page, testInfo: TestInfo) => (name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-
 // Journey: an empty closet; add a garment with a photo and attributes, another without; filter by tab;
 // edit one; delete one after the confirmation.
 test('closet: add with a photo, filter by type, edit and delete', async ({ page, server }, testInfo) => {
-  const screenshot = shot(page, testInfo);
+  const screenshot = screenshotter(page, testInfo);
   const user = await createUser(server);
   await signIn(page, user);
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '옷장' }).click();

@@ -1,36 +1,12 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createClothes, createFeed, getAttributeDefs, getWeathers, signInApi } from '../support/api.js';
-import { expect, test as base } from '../support/fixtures.js';
+import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
-import { startOpenMeteoFake } from '../support/open-meteo.js';
-import { startServer, type E2EServer } from '../support/server.js';
-import { createUser, newUser, type TestUser } from '../support/users.js';
+import { signIn } from '../support/login.js';
+import { screenshotter } from '../support/screenshots.js';
+import { createUser, newUser } from '../support/users.js';
 
 // Posting a feed needs a stored weather day, so this journey's server asks a loopback Open-Meteo.
-const test = base.extend<object, { server: E2EServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.
-    async ({}, use) => {
-      const openMeteo = await startOpenMeteoFake();
-      const server = await startServer({ env: { OPEN_METEO_URL: openMeteo.url } });
-      await use(server);
-      await server.stop();
-      await openMeteo.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
-
-const shooter = (page: Page, testInfo: TestInfo, who: string) => (name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${who}-${name}.png`) });
+const test = testWithOpenMeteo();
 
 // Journey: A posts an OOTD (set up through the API); B finds it by keyword, likes it, comments and
 // follows A; A sees the counts, edits and finally deletes it; B browses A's profile, follower list and wardrobe.
@@ -60,8 +36,8 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   const contextB = await browser.newContext({ reducedMotion: 'reduce' });
   const pageA = await contextA.newPage();
   const pageB = await contextB.newPage();
-  const shotA = shooter(pageA, testInfo, 'a');
-  const shotB = shooter(pageB, testInfo, 'b');
+  const shotA = screenshotter(pageA, testInfo, 'a');
+  const shotB = screenshotter(pageB, testInfo, 'b');
 
   // B searches the feeds by keyword and finds A's card.
   await signIn(pageB, b);

@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
 import { signInApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { createUser, newUser, type TestUser } from '../support/users.js';
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
+import { signIn } from '../support/login.js';
+import { createUser, newUser } from '../support/users.js';
 
 const TOTAL = 45;
 const line = (n: number) => `기록 ${String(n).padStart(2, '0')}`;

@@ -1,18 +1,9 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { createUser, newUser, type TestUser } from '../support/users.js';
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
-}
-
-const shooter = (page: Page, testInfo: TestInfo, who: string) => (name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${who}-${name}.png`) });
+import { signIn } from '../support/login.js';
+import { screenshotter } from '../support/screenshots.js';
+import { createUser, newUser } from '../support/users.js';
 
 /** The top bar's bell; its name carries the unread count. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^알림/ });
@@ -31,8 +22,8 @@ test('live notifications and direct messages between two browsers', async ({ bro
   const contextB = await browser.newContext({ reducedMotion: 'reduce' });
   const pageA = await contextA.newPage();
   const pageB = await contextB.newPage();
-  const shotA = shooter(pageA, testInfo, 'a');
-  const shotB = shooter(pageB, testInfo, 'b');
+  const shotA = screenshotter(pageA, testInfo, 'a');
+  const shotB = screenshotter(pageB, testInfo, 'b');
   const pageErrors: Error[] = [];
   for (const page of [pageA, pageB]) page.on('pageerror', (error) => pageErrors.push(error));
 

@@ -1,25 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { createClothes, getAttributeDefs, signInApi } from '../support/api.js';
-import { expect, test as base } from '../support/fixtures.js';
+import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
-import { startOpenMeteoFake } from '../support/open-meteo.js';
-import { startServer, type E2EServer } from '../support/server.js';
+import { signIn } from '../support/login.js';
 import { newUser } from '../support/users.js';
 
 // The weather home needs a forecast: this journey's server asks a loopback Open-Meteo (mild, clear days).
-const test = base.extend<object, { server: E2EServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.
-    async ({}, use) => {
-      const openMeteo = await startOpenMeteoFake();
-      const server = await startServer({ env: { OPEN_METEO_URL: openMeteo.url } });
-      await use(server);
-      await server.stop();
-      await openMeteo.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithOpenMeteo();
 
 const SEOUL = { latitude: 37.5665, longitude: 126.978 };
 
@@ -44,10 +31,7 @@ async function signUpAndIn(page: Page, user: ReturnType<typeof newUser>) {
   await page.getByLabel('비밀번호 확인').fill(user.password);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/#\/auth\/login$/);
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
+  await signIn(page, user);
 }
 
 // Journey: a new user fills a small closet, opens the weather home at the browser's location, looks

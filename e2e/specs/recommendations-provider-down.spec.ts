@@ -1,25 +1,12 @@
 import type { Dialog, Page } from '@playwright/test';
 import { signInApi } from '../support/api.js';
-import { expect, test as base } from '../support/fixtures.js';
-import { startOpenMeteoFake } from '../support/open-meteo.js';
+import { expect, testWithOpenMeteo } from '../support/fixtures.js';
+import { signIn } from '../support/login.js';
 import { saveProfileLocation } from '../support/profiles.js';
-import { startServer, type E2EServer } from '../support/server.js';
 import { createUser, newUser } from '../support/users.js';
 
 // The forecast provider is down: the loopback Open-Meteo answers every request with a 500.
-const test = base.extend<object, { server: E2EServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.
-    async ({}, use) => {
-      const openMeteo = await startOpenMeteoFake({ mode: 'error500' });
-      const server = await startServer({ env: { OPEN_METEO_URL: openMeteo.url } });
-      await use(server);
-      await server.stop();
-      await openMeteo.close();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testWithOpenMeteo({ mode: 'error500' });
 
 /** Answers the next prompts in order (`null` = cancel) and records what they asked. */
 function answerPrompts(page: Page) {
@@ -55,11 +42,7 @@ test('provider down: climatology notice, profile location first, prompts, error 
   const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
   const prompts = answerPrompts(page);
 
-  await page.goto('/#/auth/login');
-  await page.getByLabel('아이디').fill(user.email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/#\/recommendations$/);
+  await signIn(page, user);
 
   // The profile's location comes first: no prompt, the saved place, five estimated days.
   const hero = page.getByRole('region', { name: /서울특별시/ });
