@@ -1,8 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { ko, type AttributeDefDto } from '@otboo/contract';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/utils/format-date';
-import { cn } from '@/utils/cn';
 
 type SortColumn = 'name' | 'createdAt';
 
@@ -91,41 +90,5 @@ export function AttributesTable(props: AttributesTableProps) {
         </div>
       ) : null}
     </div>
-  );
-}
-
-function SortableHeader({
-  column,
-  label,
-  className,
-  sortBy,
-  sortDirection,
-  onSort,
-}: Pick<AttributesTableProps, 'sortBy' | 'sortDirection' | 'onSort'> & {
-  column: SortColumn;
-  label: string;
-  className?: string;
-}) {
-  const active = sortBy === column;
-  const ascending = sortDirection === 'ASCENDING';
-  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2', className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className={cn(
-          'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-bold hover:bg-surface',
-          active && 'text-brand-600',
-        )}
-      >
-        {label}
-        <Icon className="size-4" aria-hidden />
-      </button>
-    </th>
   );
 }

@@ -1,11 +1,10 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { ko, type UserDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { formatDate } from '@/utils/format-date';
-import { cn } from '@/utils/cn';
 
 type SortColumn = 'email' | 'createdAt';
 
@@ -97,30 +96,5 @@ export function UsersTable(props: UsersTableProps) {
       ) : null}
       <div ref={sentinel} aria-hidden className="h-px" />
     </div>
-  );
-}
-
-function SortableHeader({
-  column,
-  label,
-  className,
-  sortBy,
-  sortDirection,
-  onSort,
-}: Pick<UsersTableProps, 'sortBy' | 'sortDirection' | 'onSort'> & { column: SortColumn; label: string; className?: string }) {
-  const active = sortBy === column;
-  const ascending = sortDirection === 'ASCENDING';
-  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
-  return (
-    <th scope="col" aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'} className={cn('px-3 py-2', className)}>
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className={cn('inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-bold hover:bg-surface', active && 'text-brand-600')}
-      >
-        {label}
-        <Icon className="size-4" aria-hidden />
-      </button>
-    </th>
   );
 }
