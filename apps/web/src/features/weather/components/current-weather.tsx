@@ -1,7 +1,7 @@
 import { Droplets, Umbrella, Wind, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ko, type WeatherDto } from '@otboo/contract';
-import { WeatherIcon } from '@/features/weather/components/weather-icon';
+import { WeatherIcon } from '@/components/ui/weather-icon';
 import { dayDate, dayLabel } from '@/features/weather/utils/day-label';
 import {
   formatComparison,

@@ -1,5 +1,5 @@
 import { ko, type WeatherDto } from '@otboo/contract';
-import { WeatherIcon } from '@/features/weather/components/weather-icon';
+import { WeatherIcon } from '@/components/ui/weather-icon';
 import { dayDate, dayLabel } from '@/features/weather/utils/day-label';
 import { formatTemperature } from '@/features/weather/utils/weather-format';
 import { cn } from '@/utils/cn';

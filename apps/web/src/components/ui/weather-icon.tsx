@@ -1,6 +1,5 @@
 import { Cloud, CloudDrizzle, CloudHail, CloudRain, CloudSnow, CloudSun, Sun, type LucideIcon } from 'lucide-react';
 import { ko, type PrecipitationType, type SkyStatus } from '@otboo/contract';
-import { cn } from '@/utils/cn';
 
 const SKY_ICONS: Record<SkyStatus, LucideIcon> = { CLEAR: Sun, MOSTLY_CLOUDY: CloudSun, CLOUDY: Cloud };
 const PRECIPITATION_ICONS: Record<Exclude<PrecipitationType, 'NONE'>, LucideIcon> = {
@@ -13,7 +12,8 @@ const PRECIPITATION_ICONS: Record<Exclude<PrecipitationType, 'NONE'>, LucideIcon
 interface WeatherIconProps {
   skyStatus: SkyStatus;
   precipitationType: PrecipitationType;
-  className?: string;
+  /** Size and colour of the icon. */
+  className: string;
 }
 
 /** Rain or snow wins over the sky, as a forecast icon would show it; named for screen readers. */
@@ -23,7 +23,7 @@ export function WeatherIcon({ skyStatus, precipitationType, className }: Weather
   const label = raining ? ko.weather.precipitation[precipitationType] : ko.weather.sky[skyStatus];
   return (
     <span role="img" aria-label={label} title={label} className="inline-flex shrink-0">
-      <Icon className={cn('size-6', className)} aria-hidden />
+      <Icon className={className} aria-hidden />
     </span>
   );
 }
