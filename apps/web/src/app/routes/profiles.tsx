@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ko, type ProfileDto, type UserSummary } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { getClothes } from '@/features/clothes/api/get-clothes';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { FeedGrid, PROFILE_FEED_SKELETONS } from '@/features/feeds/components/feed-grid';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
@@ -93,7 +94,7 @@ function ProfileView({ userId, viewerId, onSendMessage }: { userId: string; view
         onRetry={() => void (feeds.data.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
         onOpen={dialog.show}
       />
-      {profile ? <WardrobeDrawer ownerId={userId} ownerName={profile.name} /> : null}
+      {profile ? <WardrobeDrawer ownerId={userId} ownerName={profile.name} getClothes={getClothes} /> : null}
       <FeedDetailDialog
         feedId={dialog.feed?.id ?? null}
         initialFeed={dialog.feed ?? undefined}

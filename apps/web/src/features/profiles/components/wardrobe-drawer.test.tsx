@@ -4,8 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClothesDto } from '@otboo/contract';
 import { WardrobeDrawer } from '@/features/profiles/components/wardrobe-drawer';
 
-const api = vi.hoisted(() => ({ getClothes: vi.fn() }));
-vi.mock('@/features/profiles/api/get-clothes', () => ({ getClothes: api.getClothes }));
+const api = { getClothes: vi.fn() };
 
 const OWNER = 'a0000000-0000-4000-8000-000000000001';
 const clothes = (n: number, overrides: Partial<ClothesDto> = {}): ClothesDto => ({
@@ -31,7 +30,7 @@ describe('WardrobeDrawer', () => {
     api.getClothes.mockResolvedValue(
       page([clothes(1, { attributes: [{ definitionId: 'd1', definitionName: '색상', selectableValues: ['네이비'], value: '네이비' }] }), clothes(2, { type: 'BOTTOM' })]),
     );
-    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" />);
+    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
     // Nothing is loaded before the drawer is first opened.
     expect(api.getClothes).not.toHaveBeenCalled();
     const tab = screen.getByRole('button', { name: '옷장 열기' });
@@ -56,7 +55,7 @@ describe('WardrobeDrawer', () => {
 
   it('says the wardrobe is empty', async () => {
     api.getClothes.mockResolvedValue(page([]));
-    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" />);
+    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
     await userEvent.click(screen.getByRole('button', { name: '옷장 열기' }));
     expect(await screen.findByText('옷이 없습니다.')).toBeInTheDocument();
     // The category hint only follows a chosen category.

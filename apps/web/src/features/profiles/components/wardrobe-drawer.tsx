@@ -1,9 +1,8 @@
 import { Shirt, X } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { CLOTHES_TYPES, ko, type ClothesDto, type ClothesType } from '@otboo/contract';
+import { CLOTHES_TYPES, ko, type ClothesDto, type ClothesType, type CursorPage } from '@otboo/contract';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { getClothes, type WardrobeParams } from '@/features/profiles/api/get-clothes';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { createListStore } from '@/lib/create-list-store';
 import { cn } from '@/utils/cn';
@@ -17,16 +16,28 @@ const ALL = 'ALL';
 /** 전체, then every type as '상의' (TOP) … '기타' (ETC), SCARF included (spec §2 "Profile page"). */
 const CATEGORY_OPTIONS = [{ value: ALL, label: ko.clothes.all }, ...CLOTHES_TYPES.map((type) => ({ value: type, label: ko.clothes.types[type] }))];
 
+interface WardrobeParams {
+  ownerId: string;
+  typeEqual?: ClothesType;
+  limit?: number;
+  cursor?: string;
+  idAfter?: string;
+}
+
+/** GET /api/clothes?ownerId, declared by the clothes feature and handed in by the profile route. */
+type WardrobeLoader = (params: WardrobeParams) => Promise<CursorPage<ClothesDto>>;
+
 interface WardrobeDrawerProps {
   ownerId: string;
   ownerName: string;
+  getClothes: WardrobeLoader;
 }
 
 /**
  * A side tab at the right edge that slides out a 456px drawer with the user's clothes, two per row,
  * filtered by category. The drawer is not modal: the profile stays usable beside it.
  */
-export function WardrobeDrawer({ ownerId, ownerName }: WardrobeDrawerProps) {
+export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawerProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const panelId = useId();
@@ -73,13 +84,13 @@ export function WardrobeDrawer({ ownerId, ownerName }: WardrobeDrawerProps) {
       >
         <h2 className="px-6 pt-6 pb-4 text-lg font-bold text-ink">{title}</h2>
         {/* Loaded on first opening, then kept while the profile is shown. */}
-        {opened ? <WardrobeContents key={ownerId} ownerId={ownerId} /> : null}
+        {opened ? <WardrobeContents key={ownerId} ownerId={ownerId} getClothes={getClothes} /> : null}
       </section>
     </div>
   );
 }
 
-function WardrobeContents({ ownerId }: { ownerId: string }) {
+function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes: WardrobeLoader }) {
   const [useWardrobe] = useState(() => createListStore<ClothesDto, WardrobeParams>(getClothes, { ownerId, limit: WARDROBE_PAGE_SIZE }));
   const { data, loading, error, hasNext, loadMore, params, setParams } = useWardrobe();
   const sentinel = useInfiniteScroll<HTMLDivElement>({ enabled: hasNext && !loading && !error, onReachEnd: () => void loadMore() });
