@@ -62,6 +62,18 @@ export function sortItems<T>(items: T[], sortBy: string, sortDirection: string |
   return [...items].sort((a, b) => sign * compareValues((a as Record<string, unknown>)[sortBy], (b as Record<string, unknown>)[sortBy]));
 }
 
+/** The list state once a page has arrived; `data` is what the list shows with it. */
+function pageLoaded<T>(page: CursorPage<T>, data: T[]) {
+  return {
+    data,
+    hasNext: page.hasNext,
+    nextCursor: page.nextCursor,
+    nextIdAfter: page.nextIdAfter,
+    totalCount: page.totalCount,
+    loading: false,
+  };
+}
+
 interface ListStoreOptions<T> {
   /** How an item is identified; `item.id` by default. */
   idOf?: (item: T) => string;
@@ -96,14 +108,7 @@ export function createListStore<T, P extends ListParams>(
       try {
         const page = await fetchPage({ ...get().params });
         if (current !== generation) return;
-        set({
-          data: page.data,
-          hasNext: page.hasNext,
-          nextCursor: page.nextCursor,
-          nextIdAfter: page.nextIdAfter,
-          totalCount: page.totalCount,
-          loading: false,
-        });
+        set(pageLoaded(page, page.data));
       } catch (error) {
         if (current !== generation) return;
         set({ loading: false, error: errorText(error) });
@@ -130,14 +135,7 @@ export function createListStore<T, P extends ListParams>(
         });
         if (current !== generation) return;
         const known = new Set(get().data.map(idOf));
-        set({
-          data: [...get().data, ...page.data.filter((item) => !known.has(idOf(item)))],
-          hasNext: page.hasNext,
-          nextCursor: page.nextCursor,
-          nextIdAfter: page.nextIdAfter,
-          totalCount: page.totalCount,
-          loading: false,
-        });
+        set(pageLoaded(page, [...get().data, ...page.data.filter((item) => !known.has(idOf(item)))]));
       } catch (error) {
         if (current !== generation) return;
         set({ loading: false, error: errorText(error) });
