@@ -6,6 +6,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { signUp } from '@/features/auth/api/sign-up';
+import { EmailField } from '@/features/auth/components/email-field';
 import { allValid, confirmRule, emailRule, liveError, nameRule, signUpPasswordRule } from '@/features/auth/utils/validation';
 import { toast } from '@/lib/toast';
 
@@ -42,15 +43,7 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField
-        label={ko.auth.emailLabel}
-        type="email"
-        autoComplete="email"
-        placeholder={ko.auth.loginIdPlaceholder}
-        value={email}
-        error={liveError(emailRule, email)}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label={ko.auth.nameLabel}
         autoComplete="nickname"

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { TextField } from '@/components/ui/text-field';
 import { resetPassword } from '@/features/auth/api/reset-password';
-import { emailRule, liveError } from '@/features/auth/utils/validation';
+import { EmailField } from '@/features/auth/components/email-field';
+import { emailRule } from '@/features/auth/utils/validation';
 
 /** Step 1: the e-mail that receives a temporary password. */
 export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent(email: string): void }) {
@@ -29,15 +29,10 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField
-        label={ko.auth.emailLabel}
-        type="email"
-        autoComplete="email"
-        placeholder={ko.auth.loginIdPlaceholder}
+      <EmailField
         value={email}
-        error={liveError(emailRule, email)}
-        onChange={(e) => {
-          setEmail(e.target.value);
+        onChange={(value) => {
+          setEmail(value);
           setError(null);
         }}
       />
