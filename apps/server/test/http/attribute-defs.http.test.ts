@@ -157,7 +157,7 @@ describe('attribute definitions', () => {
       expect(broken.status).toBe(400);
     });
 
-    it('notifies every user, inside the same transaction', async () => {
+    it('notifies every user but the administrator who made the change, inside the same transaction', async () => {
       const name = uniqueName('알림');
       const { db } = server.database;
       const userCount = (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
@@ -167,14 +167,15 @@ describe('attribute definitions', () => {
         .select()
         .from(notifications)
         .where(eq(notifications.content, ko.attributes.notifyAdded(name)));
-      expect(rows).toHaveLength(userCount);
-      expect(new Set(rows.map((r) => r.receiverId)).size).toBe(userCount);
+      expect(rows).toHaveLength(userCount - 1);
+      expect(new Set(rows.map((r) => r.receiverId)).size).toBe(userCount - 1);
+      expect(rows.map((r) => r.receiverId)).not.toContain(admin.id);
       expect(rows[0]!.title).toBe(ko.attributes.notifyAddedTitle);
       expect(rows[0]!.title).toContain('속성');
       expect(rows[0]!.content).toContain('속성');
       // A refused create records nothing.
       expect((await create({ name, selectableValues: ['b'] })).status).toBe(409);
-      expect(await db.select().from(notifications).where(eq(notifications.content, ko.attributes.notifyAdded(name)))).toHaveLength(userCount);
+      expect(await db.select().from(notifications).where(eq(notifications.content, ko.attributes.notifyAdded(name)))).toHaveLength(userCount - 1);
     });
   });
 
@@ -233,6 +234,7 @@ describe('attribute definitions', () => {
       expect((await http.delete(`${BASE}/${def.id}`, { token: admin.accessToken })).status).toBe(404);
       const notes = await server.database.db.select().from(notifications).where(eq(notifications.content, ko.attributes.notifyDeleted(def.name)));
       expect(notes.length).toBeGreaterThan(0);
+      expect(notes.map((n) => n.receiverId)).not.toContain(admin.id);
     });
 
     it('answers unknown ids with 404, bad ids with 400 and a taken name with 409', async () => {

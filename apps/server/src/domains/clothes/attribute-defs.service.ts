@@ -39,12 +39,18 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
     if (actor.role !== 'ADMIN') throw forbidden(ko.users.adminOnly);
   };
 
-  /** Records one notification per user inside `tx`; the caller publishes them after commit. */
-  async function notifyEveryone(tx: Executor, title: string, content: string): Promise<NotificationDto[]> {
-    const ids = await repo.allUserIds(tx);
+  /**
+   * Records one notification per user inside `tx`, except for the administrator who made the change (nobody
+   * is told of their own action); the caller publishes them after commit.
+   */
+  async function notifyEveryone(tx: Executor, actor: Actor, title: string, content: string): Promise<NotificationDto[]> {
+    const ids = (await repo.allUserIds(tx)).filter((id) => id !== actor.userId);
     const out: NotificationDto[] = [];
     for (let i = 0; i < ids.length; i += NOTIFY_BATCH) {
-      out.push(...(await notifier.record(tx, ids.slice(i, i + NOTIFY_BATCH).map((receiverId) => ({ receiverId, title, content, kind: 'ATTRIBUTE' as const })))));
+      const inputs = ids
+        .slice(i, i + NOTIFY_BATCH)
+        .map((receiverId) => ({ receiverId, title, content, kind: 'ATTRIBUTE' as const, sourceUserId: actor.userId }));
+      out.push(...(await notifier.record(tx, inputs)));
     }
     return out;
   }
@@ -69,7 +75,7 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
         .transaction(async (tx) => {
           const inserted = await repo.insert(tx, input);
           if (!inserted) throw nameTaken();
-          const recorded = await notifyEveryone(tx, ko.attributes.notifyAddedTitle, ko.attributes.notifyAdded(inserted.name));
+          const recorded = await notifyEveryone(tx, actor, ko.attributes.notifyAddedTitle, ko.attributes.notifyAdded(inserted.name));
           return { row: inserted, notes: recorded };
         })
         .catch((err: unknown) => {
@@ -95,6 +101,7 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
             renamed || optionsChanged
               ? await notifyEveryone(
                   tx,
+                  actor,
                   ko.attributes.notifyChangedTitle,
                   renamed ? ko.attributes.notifyRenamed(before.name, updated.name) : ko.attributes.notifyChanged(updated.name),
                 )
@@ -114,7 +121,7 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
         // The clothes' values go with it (ON DELETE CASCADE).
         const deleted = await repo.delete(tx, id);
         if (!deleted) throw notFound(ko.attributes.notFound);
-        return notifyEveryone(tx, ko.attributes.notifyDeletedTitle, ko.attributes.notifyDeleted(deleted.name));
+        return notifyEveryone(tx, actor, ko.attributes.notifyDeletedTitle, ko.attributes.notifyDeleted(deleted.name));
       });
       await publish(notes);
     },
