@@ -2,20 +2,13 @@ import { Navigate, createHashRouter } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { RootError, RouteError } from '@/components/errors/route-error';
 import { paths } from '@/config/paths';
-import { ClothesAttributesRoute } from '@/app/routes/admin/clothes-attributes';
-import { AdminUsersRoute } from '@/app/routes/admin/users';
-import { ForgotPasswordRoute } from '@/app/routes/auth/forgot-password';
 import { LoginRoute } from '@/app/routes/auth/login';
-import { RegisterRoute } from '@/app/routes/auth/register';
-import { ClosetRoute } from '@/app/routes/closet';
-import { FeedsRoute } from '@/app/routes/feeds';
-import { NotFoundRoute } from '@/app/routes/not-found';
-import { ProfilesRoute } from '@/app/routes/profiles';
 import { ProtectedLayout } from '@/app/routes/protected-layout';
-import { RecommendationsRoute } from '@/app/routes/recommendations';
-import { SettingsRoute } from '@/app/routes/settings';
 
 const pageError = <RouteError />;
+
+// Each page loads with its first visit (its own chunk); the login page, the first screen, ships with the app.
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load, errorElement: pageError });
 
 /** The route table of spec §2 on hash history (`/#/recommendations`). */
 export const router = createHashRouter([
@@ -29,24 +22,33 @@ export const router = createHashRouter([
         children: [
           { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
           { path: 'login', element: <LoginRoute />, errorElement: pageError },
-          { path: 'register', element: <RegisterRoute />, errorElement: pageError },
-          { path: 'forgot-password', element: <ForgotPasswordRoute />, errorElement: pageError },
+          { path: 'register', ...page(async () => ({ Component: (await import('@/app/routes/auth/register')).RegisterRoute })) },
+          {
+            path: 'forgot-password',
+            ...page(async () => ({ Component: (await import('@/app/routes/auth/forgot-password')).ForgotPasswordRoute })),
+          },
         ],
       },
       {
         element: <ProtectedLayout />,
         children: [
           { index: true, element: <Navigate to={paths.recommendations.href()} replace /> },
-          { path: 'recommendations', element: <RecommendationsRoute />, errorElement: pageError },
-          { path: 'closet', element: <ClosetRoute />, errorElement: pageError },
-          { path: 'feeds', element: <FeedsRoute />, errorElement: pageError },
-          { path: 'profiles', element: <ProfilesRoute />, errorElement: pageError },
-          { path: 'admin/users', element: <AdminUsersRoute />, errorElement: pageError },
-          { path: 'admin/clothes-attributes', element: <ClothesAttributesRoute />, errorElement: pageError },
-          { path: 'settings', element: <SettingsRoute />, errorElement: pageError },
+          {
+            path: 'recommendations',
+            ...page(async () => ({ Component: (await import('@/app/routes/recommendations')).RecommendationsRoute })),
+          },
+          { path: 'closet', ...page(async () => ({ Component: (await import('@/app/routes/closet')).ClosetRoute })) },
+          { path: 'feeds', ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })) },
+          { path: 'profiles', ...page(async () => ({ Component: (await import('@/app/routes/profiles')).ProfilesRoute })) },
+          { path: 'admin/users', ...page(async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute })) },
+          {
+            path: 'admin/clothes-attributes',
+            ...page(async () => ({ Component: (await import('@/app/routes/admin/clothes-attributes')).ClothesAttributesRoute })),
+          },
+          { path: 'settings', ...page(async () => ({ Component: (await import('@/app/routes/settings')).SettingsRoute })) },
         ],
       },
-      { path: '404', element: <NotFoundRoute /> },
+      { path: '404', lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }) },
       { path: '*', element: <Navigate to={paths.notFound.href()} replace /> },
     ],
   },
