@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -51,6 +50,7 @@ import authPlugin from './plugins/auth.js';
 import openapiPlugin from './plugins/openapi.js';
 import filesPlugin from './plugins/files.js';
 import webPlugin from './plugins/web.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -121,7 +121,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 2, fields: 20 } });
-  await app.register(helmet, {
+  // Helmet's headers on every reply, computed once at start.
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

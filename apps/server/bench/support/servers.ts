@@ -82,7 +82,9 @@ export async function startBuiltServer(options: { dataDir: string; databaseUrl?:
     ...options.env,
   });
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [BUILT_SERVER], { cwd: SERVER_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a benchmark.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, BUILT_SERVER], { cwd: SERVER_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -18,6 +18,22 @@ describe('app shell', () => {
     expect(body).toEqual({ exceptionName: 'NotFoundException', message: expect.any(String), details: {} });
   });
 
+  it('sends the security headers on API answers and on error answers alike', async () => {
+    for (const path of ['/api/auth/csrf-token', '/api/nope']) {
+      const res = await fetch(`${server.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('publishes the OpenAPI document without a token', async () => {
     const res = await fetch(`${server.url}/api/docs/openapi.json`);
     expect(res.status).toBe(200);
