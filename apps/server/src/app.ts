@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openConfiguredDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
 import { createPageFetcher, type Connector } from './adapters/page-fetcher/page-fetcher.js';
@@ -56,7 +56,10 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** Replaceable parts; tests pass a database made from a migrated template. */
 export interface AppOverrides {
+  /** A database the caller owns (and closes). */
   database?: Database;
+  /** The configured database, already being opened (server.ts starts it early); the app owns and closes it. */
+  openingDatabase?: Promise<Database>;
   storage?: Storage;
   bus?: EventBus;
   /** Where log lines go instead of stdout (tests read what would be logged). */
@@ -85,13 +88,7 @@ function loggerOptions(config: Config, stream?: AppOverrides['logStream']): Fast
 
 /** Builds the app: ecosystem plugins → our plugins → services → domain routes (STYLE.md §3). */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
-  const database =
-    overrides.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-    ));
+  const database = overrides.database ?? (await (overrides.openingDatabase ?? openConfiguredDatabase(config)));
   await migrateDatabase(database);
   const { db } = database;
 

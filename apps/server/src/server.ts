@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
-import { buildApp } from './app.js';
+import { openConfiguredDatabase } from './db/client.js';
 
 // A `.env` in the working directory is read too (CONFIG.md); real environment variables win.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-const app = await buildApp(config);
+// The database opens (PGlite: WebAssembly compile, data files) while the rest of the app's modules load.
+const openingDatabase = openConfiguredDatabase(config);
+const { buildApp } = await import('./app.js');
+const app = await buildApp(config, { openingDatabase });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

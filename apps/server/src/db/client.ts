@@ -30,6 +30,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Opens the database the configuration names: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR`. */
+export function openConfiguredDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+}
+
 // timestamptz → Date is the default; bigint counts arrive as strings unless cast, which repos do.
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
