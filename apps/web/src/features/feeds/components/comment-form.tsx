@@ -1,8 +1,6 @@
-import { SendHorizontal } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
-import { cn } from '@/utils/cn';
-import { isSendEnter } from '@/utils/enter-key';
+import { Composer } from '@/components/ui/composer';
 
 interface CommentFormProps {
   disabled?: boolean;
@@ -28,41 +26,18 @@ export function CommentForm({ disabled = false, onSubmit }: CommentFormProps) {
     if (saved) setText('');
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (!isSendEnter(event)) return;
-    event.preventDefault();
-    void send();
-  }
-
-  function onFormSubmit(event: FormEvent) {
-    event.preventDefault();
-    void send();
-  }
-
   return (
-    <form onSubmit={onFormSubmit} className="flex shrink-0 items-end gap-2 border-t border-line px-4 py-3">
-      <textarea
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={1}
-        maxLength={LIMITS.commentMax}
-        disabled={disabled}
-        aria-label={ko.feeds.commentLabel}
-        placeholder={ko.feeds.commentPlaceholder}
-        className="max-h-28 min-h-11 flex-1 resize-none rounded-xl border border-line bg-surface-soft px-4 py-2.5 text-sm text-ink [field-sizing:content] placeholder:text-ink-muted focus:border-brand-500 focus:bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
-      />
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label={ko.feeds.commentSubmit}
-        className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-500 text-white transition-colors hover:bg-brand-600',
-          'disabled:cursor-not-allowed disabled:bg-brand-200',
-        )}
-      >
-        <SendHorizontal className="size-5" aria-hidden />
-      </button>
-    </form>
+    <Composer
+      value={text}
+      onChange={setText}
+      onSend={() => void send()}
+      canSend={canSend}
+      maxLength={LIMITS.commentMax}
+      disabled={disabled}
+      label={ko.feeds.commentLabel}
+      placeholder={ko.feeds.commentPlaceholder}
+      sendLabel={ko.feeds.commentSubmit}
+      inputClassName="max-h-28 text-sm"
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { SendHorizontal } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { LIMITS, ko } from '@otboo/contract';
-import { cn } from '@/utils/cn';
+import { Composer } from '@/components/ui/composer';
 
 interface ChatComposerProps {
   /** Sending needs a live connection (spec §5 "Direct message"). */
@@ -25,42 +24,19 @@ export function ChatComposer({ connected, onSend, inputRef }: ChatComposerProps)
     if (onSend(content)) setText('');
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // keyCode 229: the key went to the input method (Safari reports the composing Enter this way).
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    event.preventDefault();
-    send();
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    send();
-  }
-
   return (
-    <form onSubmit={onSubmit} className="flex shrink-0 items-end gap-2 border-t border-line bg-white px-4 py-3">
-      <textarea
-        ref={inputRef}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={1}
-        maxLength={LIMITS.messageMax}
-        aria-label={ko.messages.inputLabel}
-        placeholder={ko.messages.inputPlaceholder}
-        className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-line bg-surface-soft px-4 py-2.5 text-[15px] text-ink [field-sizing:content] placeholder:text-ink-muted focus:border-brand-500 focus:bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
-      />
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label={ko.messages.send}
-        className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-500 text-white transition-colors hover:bg-brand-600',
-          'disabled:cursor-not-allowed disabled:bg-brand-200',
-        )}
-      >
-        <SendHorizontal className="size-5" aria-hidden />
-      </button>
-    </form>
+    <Composer
+      value={text}
+      onChange={setText}
+      onSend={send}
+      canSend={canSend}
+      maxLength={LIMITS.messageMax}
+      label={ko.messages.inputLabel}
+      placeholder={ko.messages.inputPlaceholder}
+      sendLabel={ko.messages.send}
+      inputRef={inputRef}
+      className="bg-white"
+      inputClassName="max-h-32 text-[15px]"
+    />
   );
 }
