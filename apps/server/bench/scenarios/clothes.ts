@@ -12,11 +12,11 @@
  * Every request goes to loopback; the link-import fetcher is never called.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ClothesType } from '@otboo/contract';
 import { attributeDefs, clothes, clothesAttributes, profiles, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { memoryOf } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
 import { timingRow, type BenchContext, type BenchRow, type DbKind, type Scenario } from '../support/types.js';
@@ -98,29 +98,6 @@ async function listScenario(ctx: BenchContext): Promise<BenchRow[]> {
   return rows;
 }
 
-/** The built server's process, found by the port it listens on (its environment says PORT=<port>). */
-async function serverPid(port: number): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmdline.includes('dist/server.js')) continue;
-      const environ = (await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0');
-      if (environ.includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      /* a process that ended or is not ours */
-    }
-  }
-  throw new Error(`no server process on port ${port}`);
-}
-
-/** Resident memory of a process in MB: `VmRSS` now, `VmHWM` the peak since it started. */
-async function memoryOf(pid: number): Promise<{ rssMb: number; peakMb: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-}
-
 /** A 4000×3000 photo-like JPEG (noise does not compress, like a real photo's detail). */
 async function bigPhoto(): Promise<Buffer> {
   const width = 4000;
@@ -150,7 +127,7 @@ async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
     ctx.log(`photo: 4000×3000 JPEG, ${(photo.length / 2 ** 20).toFixed(1)} MB`);
     const server = await startBuiltServer({ dataDir: target.dataDir });
     try {
-      const pid = await serverPid(Number(new URL(server.url).port));
+      const pid = server.pid;
       const { accessToken } = await signIn(server.url, email, PASSWORD);
       const upload = async () => {
         const form = new FormData();

@@ -11,13 +11,13 @@
  *
  * PostgreSQL only: the seed is server-side SQL and a million posts are not what the embedded database is for.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client.js';
 import { createFeedSearch } from '../../src/domains/feeds/feed-search.js';
 import { createFeedsRepo, type FeedFilters, type FeedPageQuery } from '../../src/domains/feeds/feeds.repo.js';
 import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
+import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../support/servers.js';
 import type { BenchRow, Scenario } from '../support/types.js';
@@ -49,36 +49,6 @@ const VARIANTS: Variant[] = [
   { name: "'한정판콜라보' deep page, most liked", sortBy: 'likeCount', keyword: '한정판콜라보', deep: 0.5 },
 ];
 
-/** The built server's process, found by the port in its environment. */
-async function serverPid(port: number): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!(await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('dist/server.js')) continue;
-      if ((await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0').includes(`PORT=${port}`))
-        return Number(entry);
-    } catch {
-      // A process that ended or is not ours.
-    }
-  }
-  throw new Error(`no server process on port ${port}`);
-}
-
-/** User plus system CPU time of processes so far, in ms (clock ticks of 10 ms on Linux; ended ones count 0). */
-async function cpuMs(pids: number[]): Promise<number> {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // Ended.
-    }
-  }
-  return total;
-}
-
 /** PostgreSQL backends serving the benchmarked server (its pool), not this process's own connection. */
 async function backendPids(client: pg.Client): Promise<number[]> {
   const { rows } = await client.query(
@@ -86,9 +56,6 @@ async function backendPids(client: pg.Client): Promise<number[]> {
   );
   return rows.map((r: { pid: number }) => r.pid);
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * One request after another on one connection: latency without queueing, and the CPU each request costs the
@@ -102,7 +69,7 @@ async function sequential(
   n: number,
 ) {
   const backends = await backendPids(client);
-  const before = await Promise.all([cpuMs([serverPidValue]), cpuMs(backends)]);
+  const before = await Promise.all([cpuMsOf(serverPidValue), cpuMsOf(...backends)]);
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -110,7 +77,7 @@ async function sequential(
     await res.arrayBuffer();
     times.push(performance.now() - t);
   }
-  const after = await Promise.all([cpuMs([serverPidValue]), cpuMs(backends)]);
+  const after = await Promise.all([cpuMsOf(serverPidValue), cpuMsOf(...backends)]);
   times.sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
@@ -246,7 +213,7 @@ export const scenarios: Scenario[] = [
           );
           const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
           const headers = { authorization: `Bearer ${accessToken}` };
-          const pid = await serverPid(Number(new URL(server.url).port));
+          const pid = server.pid;
           // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
           await runLoad({
             name: 'warm-up',

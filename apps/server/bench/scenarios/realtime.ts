@@ -21,6 +21,7 @@ import WebSocket from 'ws';
 import { DM_SEND_DESTINATION, directMessageTopic } from '@otboo/contract';
 import { createAccessTokens } from '../../src/domains/auth/tokens.js';
 import { encodeFrame, FrameParser, type StompFrame } from '../../src/realtime/stomp/frame.js';
+import { percentile } from '../support/process-stats.js';
 import { BENCH_ADMIN, BUILT_SERVER, SERVER_DIR, benchEnv, benchTarget, freePort, signIn, waitForAnswer, withDatabase } from '../support/servers.js';
 import { timingRow, type BenchContext, type BenchRow, type DbKind, type LoadRow, type Scenario } from '../support/types.js';
 
@@ -123,11 +124,6 @@ function stompClient(baseUrl: string, token: string, onFrame: (f: StompFrame) =>
     ws.on('error', reject);
     ws.on('open', () => ws.send(encodeFrame({ command: 'CONNECT', headers: { 'accept-version': '1.2', 'heart-beat': '0,0', Authorization: `Bearer ${token}` } })));
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Receivers subscribe on `receiveAt`, senders publish on `sendAt`; one message per conversation per second. */

@@ -12,10 +12,10 @@
  * Every request goes to loopback only.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import type { ClothesType } from '@otboo/contract';
 import { attributeDefs, clothes, clothesAttributes, feedClothes, feeds, profiles, users, weatherForecasts } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
 import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../support/types.js';
@@ -108,29 +108,6 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, email: st
   });
 }
 
-/** The built server's process, found by the port in its environment. */
-async function serverPid(port: number): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!(await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('dist/server.js')) continue;
-      if ((await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0').includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      /* a process that ended or is not ours */
-    }
-  }
-  throw new Error(`no server process on port ${port}`);
-}
-
-/** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms on Linux). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function getScenario(ctx: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const kind of ctx.databases) {
@@ -141,7 +118,7 @@ async function getScenario(ctx: BenchContext): Promise<BenchRow[]> {
       ctx.log(`${kind}: seeded a ${CLOSET_SIZE}-garment closet and ${POSTS} posts`);
       const server = await startBuiltServer({ dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) });
       try {
-        const pid = await serverPid(Number(new URL(server.url).port));
+        const pid = server.pid;
         const { accessToken } = await signIn(server.url, email, PASSWORD);
         const url = `${server.url}/api/recommendations?weatherId=${weatherId}`;
         const headers = { authorization: `Bearer ${accessToken}` };

@@ -10,8 +10,8 @@
  *
  * The runner measures the hello-world baseline in the same run. Every request goes to loopback only.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { startOpenMeteoFake } from '../../test/fakes/open-meteo.js';
+import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer } from '../support/servers.js';
 import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../support/types.js';
@@ -19,29 +19,6 @@ import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../s
 const SEQUENTIAL_REQUESTS = 2_000;
 const SEOUL = 'latitude=37.5665&longitude=126.978';
 const PASSWORD = 'bench1234!';
-
-/** The built server's process, found by the port in its environment. */
-async function serverPid(port: number): Promise<number> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!(await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes('dist/server.js')) continue;
-      if ((await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0').includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      /* a process that ended or is not ours */
-    }
-  }
-  throw new Error(`no server process on port ${port}`);
-}
-
-/** User plus system CPU time of a process so far, in ms (clock ticks of 10 ms on Linux). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function signUp(baseUrl: string): Promise<string> {
   const email = `weather.${Date.now().toString(36)}@otboo.bench`;
@@ -66,7 +43,7 @@ async function cachedScenario(ctx: BenchContext): Promise<BenchRow[]> {
         env: { OPEN_METEO_URL: fake.url },
       });
       try {
-        const pid = await serverPid(Number(new URL(server.url).port));
+        const pid = server.pid;
         const headers = { authorization: `Bearer ${await signUp(server.url)}` };
         const url = `${server.url}/api/weathers?${SEOUL}`;
         const first = await fetch(url, { headers });

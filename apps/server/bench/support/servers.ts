@@ -64,6 +64,8 @@ export async function waitForAnswer(url: string, startedAt: number, child?: Chil
 
 export interface BuiltServer {
   url: string;
+  /** The server's process (CPU and memory readings from /proc). */
+  pid: number;
   /** From spawn to the first HTTP answer. */
   startupMs: number;
   stop(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startBuiltServer(options: { dataDir: string; databaseUrl?:
   }
   return {
     url,
+    pid: child.pid!,
     startupMs,
     stop: () =>
       new Promise<void>((resolve) => {
