@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { ko } from '@otboo/contract';
 
 /**
- * Serves the built web app at `/`. Hashed assets are cached for a year; `index.html` is revalidated so a
- * deploy is picked up at once. Unknown `/api` paths stay JSON 404s; other unknown GETs get the app.
+ * Serves the built web app at `/`, brotli or gzip when the browser takes it. Hashed assets are cached for a
+ * year; `index.html` is revalidated so a deploy is picked up at once. Unknown `/api` paths stay JSON 404s; other unknown GETs get the app.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, options: { root: string }) {
@@ -18,6 +18,8 @@ export default fp(
         root: options.root,
         wildcard: false,
         index: ['index.html'],
+        // The build writes .br and .gz copies of its text assets (apps/web/scripts/compress-assets.mjs).
+        preCompressed: true,
         setHeaders(res, file) {
           res.header(
             'Cache-Control',
