@@ -16,6 +16,7 @@ import { LIMITS, WS_PATH } from '@otboo/contract';
 import { createPgEventBus } from './realtime/pg-event-bus.js';
 import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
 import type { RealtimeStats } from './realtime/stats.js';
+import { createPgJobLock } from './lib/job-lock.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
 import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
@@ -182,7 +183,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   const feeds = createFeedsService({ db, notifier, log: app.log });
   const follows = createFollowsService({ db, notifier, log: app.log });
-  const weather = createWeatherService({ db, config, notifier, log: app.log });
+  const weather = createWeatherService({
+    db,
+    config,
+    notifier,
+    log: app.log,
+    ...(database.pool ? { jobLock: createPgJobLock(database.pool) } : {}),
+  });
   // preClose, not onClose: the scheduled refresh may still be using the database, which onClose closes.
   app.addHook('preClose', () => weather.close());
   weather.start();

@@ -18,6 +18,7 @@ import { createLocationResolver, gridOf } from './location-resolver.js';
 import { detectAlerts } from './weather-alerts.js';
 import { toForecastRow, toWeatherDto } from './weather.mapper.js';
 import { createWeatherRepo, type ForecastRow, type ForecastSourceName } from './weather.repo.js';
+import { processJobLock, type JobLock } from '../../lib/job-lock.js';
 import { createScheduler } from './weather-scheduler.js';
 
 /** A provider that has not answered in this long has failed (the fallback chain takes over). */
@@ -43,6 +44,8 @@ export interface WeatherServiceDeps {
   geocoder?: ReverseGeocoder | null;
   /** First scheduled refresh after start (default 10 s). */
   scheduleDelayMs?: number;
+  /** Keeps instances on one database from refreshing at the same moment (default: this process only). */
+  jobLock?: JobLock;
 }
 
 interface CacheEntry {
@@ -309,10 +312,17 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     if (pruned > 0) log.info({ pruned }, 'pruned old weather forecasts');
   }
 
+  const jobLock = deps.jobLock ?? processJobLock;
+  /**
+   * The scheduled run: on one instance only, so instances started together do not each ask the provider for
+   * every saved cell (the others find the fresh batch at their next run). True when this instance ran it.
+   */
+  const runScheduledRefresh = () => jobLock.runExclusive('otboo:weather-refresh', refreshSavedLocations);
+
   const scheduler = createScheduler({
     initialDelayMs: deps.scheduleDelayMs ?? 10_000,
     periodMs: refreshMs,
-    job: refreshSavedLocations,
+    job: async () => void (await runScheduledRefresh()),
     log,
   });
 
@@ -346,6 +356,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     resolveLocation: locations.resolve,
 
     refreshSavedLocations,
+    runScheduledRefresh,
 
     /** Starts the scheduled refresh (unref'd timers). */
     start(): void {
