@@ -16,7 +16,7 @@ import { LIMITS, WS_PATH } from '@otboo/contract';
 import { createPgEventBus } from './realtime/pg-event-bus.js';
 import { DEFAULT_SSE_OPTIONS, sseHeartbeatTimers, type SseOptions } from './realtime/sse.js';
 import type { RealtimeStats } from './realtime/stats.js';
-import { createPgJobLock } from './lib/job-lock.js';
+import { createPgJobLock, processJobLock } from './lib/job-lock.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
 import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
@@ -40,6 +40,7 @@ import {
   createClothesRepo,
   createClothesService,
   createExtractionService,
+  createImportsSweeper,
   extractionRoutes,
 } from './domains/clothes/index.js';
 import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
@@ -181,15 +182,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     attributeDefsRepo,
     log: app.log,
   });
+  // Background jobs run on one instance at a time when several share a PostgreSQL database.
+  const jobLock = database.pool ? createPgJobLock(database.pool) : processJobLock;
+  const importsSweeper = createImportsSweeper({ storage, jobLock, log: app.log });
+  app.addHook('preClose', () => importsSweeper.stop());
+  importsSweeper.start();
   const feeds = createFeedsService({ db, notifier, log: app.log });
   const follows = createFollowsService({ db, notifier, log: app.log });
-  const weather = createWeatherService({
-    db,
-    config,
-    notifier,
-    log: app.log,
-    ...(database.pool ? { jobLock: createPgJobLock(database.pool) } : {}),
-  });
+  const weather = createWeatherService({ db, config, notifier, log: app.log, jobLock });
   // preClose, not onClose: the scheduled refresh may still be using the database, which onClose closes.
   app.addHook('preClose', () => weather.close());
   weather.start();

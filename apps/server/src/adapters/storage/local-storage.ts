@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { STORAGE_KEY_PATTERN, type Storage } from './storage.js';
+import { STORAGE_FOLDER_PATTERN, STORAGE_KEY_PATTERN, type Storage } from './storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -38,6 +38,29 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(keys) {
       await Promise.all(keys.filter((k) => STORAGE_KEY_PATTERN.test(k)).map((k) => rm(fileOf(k), { force: true })));
+    },
+    async deleteOlderThan(folder, before) {
+      if (!STORAGE_FOLDER_PATTERN.test(folder)) throw new Error(`invalid storage folder ${folder}`);
+      let names: string[];
+      try {
+        names = await readdir(path.join(root, folder));
+      } catch {
+        return 0; // Nothing was ever written there.
+      }
+      let deleted = 0;
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        // Objects only: a temporary file is a write in progress.
+        if (!STORAGE_KEY_PATTERN.test(key)) continue;
+        try {
+          if ((await stat(fileOf(key))).mtimeMs >= before.getTime()) continue;
+          await rm(fileOf(key), { force: true });
+          deleted += 1;
+        } catch {
+          // Deleted meanwhile.
+        }
+      }
+      return deleted;
     },
   };
 }

@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { STORAGE_KEY_PATTERN, type Storage } from './storage.js';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { STORAGE_FOLDER_PATTERN, STORAGE_KEY_PATTERN, type Storage } from './storage.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -34,6 +42,22 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
   const check = (key: string) => {
     if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
   };
+  async function deleteKeys(keys: readonly string[]): Promise<void> {
+    const valid = keys.filter((k) => STORAGE_KEY_PATTERN.test(k));
+    for (let i = 0; i < valid.length; i += DELETE_BATCH) {
+      const batch = valid.slice(i, i + DELETE_BATCH);
+      const out = await client.send(
+        new DeleteObjectsCommand({
+          Bucket: options.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      // S3 answers 200 with per-key errors; a missing key is not one of them (deleting it succeeds).
+      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length > 0) throw new Error(`S3 delete failed for ${failed.map((e) => `${e.Key}: ${e.Code}`).join(', ')}`);
+    }
+  }
+
   return {
     client,
     async put(key, data, contentType) {
@@ -66,20 +90,23 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         throw err;
       }
     },
-    async delete(keys) {
-      const valid = keys.filter((k) => STORAGE_KEY_PATTERN.test(k));
-      for (let i = 0; i < valid.length; i += DELETE_BATCH) {
-        const batch = valid.slice(i, i + DELETE_BATCH);
-        const out = await client.send(
-          new DeleteObjectsCommand({
-            Bucket: options.bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
+    delete: deleteKeys,
+    async deleteOlderThan(folder, before) {
+      if (!STORAGE_FOLDER_PATTERN.test(folder)) throw new Error(`invalid storage folder ${folder}`);
+      let deleted = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${folder}/`, ...(token ? { ContinuationToken: token } : {}) }),
         );
-        // S3 answers 200 with per-key errors; a missing key is not one of them (deleting it succeeds).
-        const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length > 0) throw new Error(`S3 delete failed for ${failed.map((e) => `${e.Key}: ${e.Code}`).join(', ')}`);
-      }
+        const old = (page.Contents ?? [])
+          .filter((o) => o.Key && STORAGE_KEY_PATTERN.test(o.Key) && o.LastModified && o.LastModified < before)
+          .map((o) => o.Key!);
+        await deleteKeys(old);
+        deleted += old.length;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return deleted;
     },
   };
 }

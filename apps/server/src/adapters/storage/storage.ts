@@ -12,7 +12,12 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Deletes the objects of `folder` (e.g. `imports`) written before `before`; resolves how many went. */
+  deleteOlderThan(folder: string, before: Date): Promise<number>;
 }
+
+/** Folders are one lowercase word, as in STORAGE_KEY_PATTERN. */
+export const STORAGE_FOLDER_PATTERN = /^[a-z]+$/;
 
 /** URL path the browser reads a stored object from, on our origin (see plugins/files). */
 export const FILES_PREFIX = '/files/';

@@ -6,4 +6,5 @@ export { createClothesService, type ClothesService, type ClothesWithAttributes }
 export { createAttributeDefsRepo, type AttributeDefsRepo } from './attribute-defs.repo.js';
 export { createAttributeDefsService, type AttributeDefsService } from './attribute-defs.service.js';
 export { createExtractionService, type ExtractionService } from './extraction/extraction.service.js';
+export { createImportsSweeper } from './extraction/imports-sweeper.js';
 export { toClothesDto, toOotdDto } from './clothes.mapper.js';

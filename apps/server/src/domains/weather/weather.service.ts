@@ -19,7 +19,7 @@ import { detectAlerts } from './weather-alerts.js';
 import { toForecastRow, toWeatherDto } from './weather.mapper.js';
 import { createWeatherRepo, type ForecastRow, type ForecastSourceName } from './weather.repo.js';
 import { processJobLock, type JobLock } from '../../lib/job-lock.js';
-import { createScheduler } from './weather-scheduler.js';
+import { createScheduler } from '../../lib/scheduler.js';
 
 /** A provider that has not answered in this long has failed (the fallback chain takes over). */
 const PROVIDER_TIMEOUT_MS = 5_000;
@@ -320,6 +320,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   const runScheduledRefresh = () => jobLock.runExclusive('otboo:weather-refresh', refreshSavedLocations);
 
   const scheduler = createScheduler({
+    name: 'weather refresh',
     initialDelayMs: deps.scheduleDelayMs ?? 10_000,
     periodMs: refreshMs,
     job: async () => void (await runScheduledRefresh()),

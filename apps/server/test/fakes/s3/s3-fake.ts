@@ -4,7 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A loopback S3-compatible server speaking the real REST protocol for what otboo uses: path-style
- * PUT/GET/HEAD/DELETE object and POST ?delete (DeleteObjects), AWS Signature V4 checked on every request,
+ * PUT/GET/HEAD/DELETE object, POST ?delete (DeleteObjects) and GET ?list-type=2 (ListObjectsV2, paged by
+ * `listPageSize`), AWS Signature V4 checked on every request,
  * payload hashes and Content-MD5 verified, and errors in S3's XML format.
  */
 export interface FakeS3Object {
@@ -24,6 +25,8 @@ export interface FakeS3 {
   objects: Map<string, FakeS3Object>;
   /** Every request as received: method, raw path and query. */
   requests: { method: string; path: string; query: string }[];
+  /** Keys per ListObjectsV2 page at most (S3's is 1,000); tests lower it to see the paging. */
+  listPageSize: number;
   close(): Promise<void>;
 }
 
@@ -124,6 +127,31 @@ export async function startFakeS3(
     secretAccessKey: options.secretAccessKey ?? 'otboo-test-secret-key-0123456789abcdefghij',
   };
 
+  const state = { listPageSize: 1000 };
+
+  /** A ListObjectsV2 page: keys in byte order after the continuation token (here: the last key, base64). */
+  function listObjectsV2(params: URLSearchParams): string {
+    const prefix = params.get('prefix') ?? '';
+    const max = Math.min(Number(params.get('max-keys') ?? 1000), state.listPageSize);
+    const token = params.get('continuation-token');
+    const after = token ? Buffer.from(token, 'base64').toString('utf8') : (params.get('start-after') ?? '');
+    const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+    const page = keys.slice(0, max);
+    const truncated = keys.length > page.length;
+    const contents = page
+      .map((k) => {
+        const o = objects.get(k)!;
+        return `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+      })
+      .join('');
+    const next = truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64')}</NextContinuationToken>` : '';
+    return (
+      `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="${XMLNS}"><Name>${xmlEscape(bucket)}</Name>` +
+      `<Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys>` +
+      `${token ? `<ContinuationToken>${xmlEscape(token)}</ContinuationToken>` : ''}<IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`
+    );
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -156,6 +184,10 @@ export async function startFakeS3(
           const deleted = quiet ? '' : keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join('');
           res.writeHead(200, { 'content-type': 'application/xml' });
           return res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="${XMLNS}">${deleted}</DeleteResult>`);
+        }
+        if (req.method === 'GET' && !key && params.get('list-type') === '2') {
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          return res.end(listObjectsV2(params));
         }
         if (!key) throw new S3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
         if (req.method === 'PUT') {
@@ -217,6 +249,12 @@ export async function startFakeS3(
     ...creds,
     objects,
     requests,
+    get listPageSize() {
+      return state.listPageSize;
+    },
+    set listPageSize(n: number) {
+      state.listPageSize = n;
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));

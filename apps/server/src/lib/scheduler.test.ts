@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { createScheduler } from './weather-scheduler.js';
+import { createScheduler } from './scheduler.js';
 
 const log = { error: vi.fn() } as unknown as FastifyBaseLogger;
 
@@ -17,7 +17,7 @@ describe('createScheduler', () => {
       runs += 1;
       await new Promise<void>((r) => (release = r));
     });
-    const scheduler = createScheduler({ initialDelayMs: 1_000, periodMs: 5_000, job, log });
+    const scheduler = createScheduler({ name: 'test job', initialDelayMs: 1_000, periodMs: 5_000, job, log });
     scheduler.start();
     expect(vi.getTimerCount()).toBe(2);
 
@@ -44,7 +44,7 @@ describe('createScheduler', () => {
     const failing = vi.fn(async () => {
       throw new Error('boom');
     });
-    const scheduler = createScheduler({ initialDelayMs: 1, periodMs: 60_000, job: failing, log });
+    const scheduler = createScheduler({ name: 'test job', initialDelayMs: 1, periodMs: 60_000, job: failing, log });
     const timeout = vi.spyOn(globalThis, 'setTimeout');
     const interval = vi.spyOn(globalThis, 'setInterval');
     scheduler.start();

@@ -11,6 +11,8 @@ export interface Scheduler {
  * never keep the process alive.
  */
 export function createScheduler(options: {
+  /** What the job is, for the log when it fails. */
+  name: string;
   initialDelayMs: number;
   periodMs: number;
   job: () => Promise<void>;
@@ -25,7 +27,7 @@ export function createScheduler(options: {
     if (running || stopped) return;
     running = options
       .job()
-      .catch((err: unknown) => options.log.error({ err }, 'scheduled weather refresh failed'))
+      .catch((err: unknown) => options.log.error({ err, job: options.name }, 'scheduled job failed'))
       .finally(() => {
         running = undefined;
       });
