@@ -11,6 +11,7 @@ import {
   profiles,
   weatherForecasts,
 } from '../../src/db/schema/index.js';
+import { insertClothesRow, insertWeatherRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -20,39 +21,21 @@ import { startServer, type TestServer } from '../support/start-server.js';
 
 type WeatherValues = Partial<typeof weatherForecasts.$inferInsert>;
 
-async function insertWeather(server: TestServer, values: WeatherValues = {}): Promise<string> {
-  const now = new Date();
-  const [row] = await server.database.db
-    .insert(weatherForecasts)
-    .values({
-      source: 'open-meteo',
-      gridX: 60,
-      gridY: 127,
-      latitude: 37.5665,
-      longitude: 126.978,
-      locationNames: ['서울특별시', '중구', '명동'],
-      forecastDate: '2026-01-15',
-      forecastAt: now,
-      forecastedAt: now,
-      skyStatus: 'CLOUDY',
-      precipitationType: 'NONE',
-      precipitationAmount: 0,
-      precipitationProbability: 10,
-      humidity: 50,
-      humidityComparedToDayBefore: 0,
-      temperatureCurrent: 10,
-      temperatureMin: 8,
-      temperatureMax: 12,
-      temperatureComparedToDayBefore: 0,
-      windSpeed: 1,
-      windAsWord: 'WEAK',
-      batchId: randomUUID(),
-      dayIndex: 0,
-      ...values,
-    })
-    .returning({ id: weatherForecasts.id });
-  return row!.id;
-}
+/** This suite's neutral day: mild, calm and cloudy; tests override what they vary. */
+const NEUTRAL_DAY: WeatherValues = {
+  forecastDate: '2026-01-15',
+  skyStatus: 'CLOUDY',
+  humidity: 50,
+  humidityComparedToDayBefore: 0,
+  temperatureCurrent: 10,
+  temperatureMin: 8,
+  temperatureMax: 12,
+  temperatureComparedToDayBefore: 0,
+  windSpeed: 1,
+};
+
+const insertWeather = async (server: TestServer, values: WeatherValues = {}): Promise<string> =>
+  (await insertWeatherRow(server, { ...NEUTRAL_DAY, ...values })).id;
 
 /** A summer day (KMA summer formula: 55 % humidity keeps the apparent temperature at the air temperature). */
 const summerDay = (temperature: number, values: WeatherValues = {}): WeatherValues => ({
@@ -88,23 +71,14 @@ describe('GET /api/recommendations', () => {
   async function addClothes(owner: TestUser, seeds: GarmentSeed[]): Promise<Record<string, string>> {
     const ids: Record<string, string> = {};
     for (const seed of seeds) {
-      const [row] = await server.database.db
-        .insert(clothes)
-        .values({
-          ownerId: owner.id,
-          name: seed.name,
-          type: seed.type,
-          imageKey: seed.imageKey ?? null,
-          thumbnailKey: seed.imageKey ? seed.imageKey.replace('.webp', '-thumb.webp') : null,
-        })
-        .returning({ id: clothes.id });
-      ids[seed.name] = row!.id;
-      const attrs = Object.entries(seed.attributes ?? {});
-      if (attrs.length) {
-        await server.database.db
-          .insert(clothesAttributes)
-          .values(attrs.map(([name, value]) => ({ clothesId: row!.id, definitionId: defs[name]!.id, value })));
-      }
+      const row = await insertClothesRow(server, owner.id, {
+        name: seed.name,
+        type: seed.type,
+        imageKey: seed.imageKey ?? null,
+        thumbnailKey: seed.imageKey ? seed.imageKey.replace('.webp', '-thumb.webp') : null,
+        attributes: Object.entries(seed.attributes ?? {}).map(([name, value]) => ({ definitionId: defs[name]!.id, value })),
+      });
+      ids[seed.name] = row.id;
     }
     return ids;
   }
