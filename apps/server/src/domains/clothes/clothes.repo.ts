@@ -39,6 +39,26 @@ function filterWhere(f: ClothesFilter): SQL | undefined {
   );
 }
 
+/** Attribute values with their definitions, per garment, ordered by definition name. */
+export async function clothesAttributesOf(db: Executor, clothesIds: readonly string[]): Promise<Map<string, ClothesAttributeDto[]>> {
+  const map = new Map<string, ClothesAttributeDto[]>();
+  if (clothesIds.length === 0) return map;
+  const rows = await db
+    .select({
+      clothesId: clothesAttributes.clothesId,
+      definitionId: attributeDefs.id,
+      definitionName: attributeDefs.name,
+      selectableValues: attributeDefs.selectableValues,
+      value: clothesAttributes.value,
+    })
+    .from(clothesAttributes)
+    .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
+    .where(inArray(clothesAttributes.clothesId, [...clothesIds]))
+    .orderBy(asc(attributeDefs.name), asc(attributeDefs.id));
+  for (const { clothesId, ...attribute } of rows) map.set(clothesId, [...(map.get(clothesId) ?? []), attribute]);
+  return map;
+}
+
 export function createClothesRepo() {
   return {
     /** `lock`: `update` while changing or deleting a garment. */
@@ -133,25 +153,7 @@ export function createClothesRepo() {
         .orderBy(desc(clothes.createdAt), desc(clothes.id));
     },
 
-    /** Attribute values with their definitions, per garment, ordered by definition name. */
-    async attributesOf(db: Executor, clothesIds: readonly string[]): Promise<Map<string, ClothesAttributeDto[]>> {
-      const map = new Map<string, ClothesAttributeDto[]>();
-      if (clothesIds.length === 0) return map;
-      const rows = await db
-        .select({
-          clothesId: clothesAttributes.clothesId,
-          definitionId: attributeDefs.id,
-          definitionName: attributeDefs.name,
-          selectableValues: attributeDefs.selectableValues,
-          value: clothesAttributes.value,
-        })
-        .from(clothesAttributes)
-        .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
-        .where(inArray(clothesAttributes.clothesId, [...clothesIds]))
-        .orderBy(asc(attributeDefs.name), asc(attributeDefs.id));
-      for (const { clothesId, ...attribute } of rows) map.set(clothesId, [...(map.get(clothesId) ?? []), attribute]);
-      return map;
-    },
+    attributesOf: clothesAttributesOf,
 
     /**
      * Which of a garment's image `keys` a feed snapshot still points at. Keys are unique per upload and feeds

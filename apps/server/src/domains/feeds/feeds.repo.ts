@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClothesAttributeDto, FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import {
-  attributeDefs,
   clothes,
-  clothesAttributes,
   feedClothes,
   feedCounts,
   feedLikes,
@@ -19,6 +17,7 @@ import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
+import { clothesAttributesOf } from '../clothes/clothes.repo.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
 export interface FeedGarmentRow {
@@ -275,29 +274,8 @@ export function createFeedsRepo() {
         .from(clothes)
         .where(inArray(clothes.id, [...ids]))
         .for('share');
-      const attributes = await db
-        .select({
-          clothesId: clothesAttributes.clothesId,
-          definitionId: attributeDefs.id,
-          definitionName: attributeDefs.name,
-          selectableValues: attributeDefs.selectableValues,
-          value: clothesAttributes.value,
-        })
-        .from(clothesAttributes)
-        .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
-        .where(inArray(clothesAttributes.clothesId, [...ids]))
-        .orderBy(asc(attributeDefs.name), asc(attributeDefs.id));
-      return rows.map((row) => ({
-        ...row,
-        attributes: attributes
-          .filter((a) => a.clothesId === row.id)
-          .map(({ definitionId, definitionName, selectableValues, value }) => ({
-            definitionId,
-            definitionName,
-            selectableValues,
-            value,
-          })),
-      }));
+      const attributes = await clothesAttributesOf(db, ids);
+      return rows.map((row) => ({ ...row, attributes: attributes.get(row.id) ?? [] }));
     },
 
     async insert(
