@@ -5,7 +5,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/meta/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,14 +27,19 @@ export default tseslint.config(
   {
     // The contract imports only zod, never an app.
     files: ['packages/contract/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@otboo/server*', '@otboo/web*', '../../apps/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@otboo/server*', '@otboo/web*', '../../apps/*'] }],
+    },
   },
   {
     // Only config.ts reads the environment.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {

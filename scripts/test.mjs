@@ -25,10 +25,17 @@ async function postgresAvailable() {
 const withPostgres = await postgresAvailable();
 if (!withPostgres) console.warn('[otboo] PostgreSQL not reachable: server suites run on PGlite only.');
 
-const serverProjects = ['--project', 'unit', '--project', 'pglite', ...(withPostgres ? ['--project', 'postgres'] : [])];
+const serverProjects = [
+  '--project',
+  'unit',
+  '--project',
+  'pglite',
+  ...(withPostgres ? ['--project', 'postgres'] : []),
+];
 const steps = [
   ['typecheck', [npm, ['run', 'typecheck']]],
   ['lint', [npm, ['run', 'lint']]],
+  ['format', [npm, ['run', 'format:check']]],
   ['contract', [npm, ['test', '-w', '@otboo/contract', '--', '--passWithNoTests']]],
   ['server', [npm, ['test', '-w', '@otboo/server', '--', ...serverProjects]]],
   ['web', [npm, ['test', '-w', '@otboo/web', '--', '--passWithNoTests']]],
@@ -42,7 +49,9 @@ for (const [name, [cmd, args]] of steps) {
   console.log(`\n[otboo] ── ${name} ──`);
   const started = Date.now();
   const code = run(cmd, args);
-  console.log(`[otboo] ${name}: ${code === 0 ? 'ok' : `FAILED (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[otboo] ${name}: ${code === 0 ? 'ok' : `FAILED (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (code !== 0) failed.push(name);
 }
 if (failed.length > 0) {

@@ -17,7 +17,9 @@ export default defineConfig({
   define: { global: 'globalThis' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiServer, changeOrigin: false, ws: prefix === '/ws' }])),
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [prefix, { target: apiServer, changeOrigin: false, ws: prefix === '/ws' }]),
+    ),
   },
   test: {
     environment: 'jsdom',

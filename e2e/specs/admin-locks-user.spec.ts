@@ -4,7 +4,11 @@ import { ADMIN } from '../support/server.js';
 import { createUser } from '../support/users.js';
 
 // Journey (c): an admin locks a user who is signed in elsewhere; that user's next action ends on the login page.
-test('an admin locks a signed-in user, whose next action sends them to the login page', async ({ browser, baseURL, server }, testInfo) => {
+test('an admin locks a signed-in user, whose next action sends them to the login page', async ({
+  browser,
+  baseURL,
+  server,
+}, testInfo) => {
   const user = await createUser(server);
 
   const userContext = await browser.newContext({ baseURL });
@@ -19,7 +23,10 @@ test('an admin locks a signed-in user, whose next action sends them to the login
   const admin = await adminContext.newPage();
   await submitLogin(admin, ADMIN);
   await expect(admin).toHaveURL(/#\/recommendations$/);
-  await admin.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '사용자 관리' }).click();
+  await admin
+    .getByRole('navigation', { name: '주요 메뉴' })
+    .getByRole('link', { name: '사용자 관리' })
+    .click();
   await expect(admin).toHaveURL(/#\/admin\/users$/);
   await expect(admin.getByRole('heading', { name: '사용자 관리' })).toBeVisible();
   // The admin's own row cannot be locked or demoted.
@@ -32,7 +39,9 @@ test('an admin locks a signed-in user, whose next action sends them to the login
   await expect(admin.getByRole('row')).toHaveCount(2);
   await admin.getByRole('button', { name: `${user.email} 계정 잠그기` }).click();
   await expect(admin.getByText(`${user.email} 계정이 잠금되었습니다.`)).toBeVisible();
-  await expect(admin.getByRole('button', { name: `${user.email} 계정 잠금 해제하기` })).toContainText('비활성');
+  await expect(admin.getByRole('button', { name: `${user.email} 계정 잠금 해제하기` })).toContainText(
+    '비활성',
+  );
   await admin.screenshot({ path: testInfo.outputPath('admin-users-locked.png'), fullPage: true });
 
   // The locked user's next request is refused, the refresh too, and the app shows the login page.

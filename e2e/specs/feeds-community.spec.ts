@@ -10,7 +10,10 @@ const test = testWithOpenMeteo();
 
 // Journey: A posts an OOTD (set up through the API); B finds it by keyword, likes it, comments and
 // follows A; A sees the counts, edits and finally deletes it; B browses A's profile, follower list and wardrobe.
-test('feeds, likes, comments, follows, profile and wardrobe across two users', async ({ browser, server }, testInfo) => {
+test('feeds, likes, comments, follows, profile and wardrobe across two users', async ({
+  browser,
+  server,
+}, testInfo) => {
   const a = await createUser(server, newUser('author'));
   const b = await createUser(server, newUser('viewer'));
   const keyword = `한강${Date.now().toString(36)}`;
@@ -20,7 +23,15 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   const colour = (await getAttributeDefs(apiA)).find((def) => def.name === '색상')!;
   const season = (await getAttributeDefs(apiA)).find((def) => def.name === '계절')!;
   const garments = [
-    { name: '네이비 니트', type: 'TOP', attributes: [{ definitionId: colour.id, value: '네이비' }, { definitionId: season.id, value: '가을' }], image: samplePng(96, [40, 60, 120]) },
+    {
+      name: '네이비 니트',
+      type: 'TOP',
+      attributes: [
+        { definitionId: colour.id, value: '네이비' },
+        { definitionId: season.id, value: '가을' },
+      ],
+      image: samplePng(96, [40, 60, 120]),
+    },
     { name: '베이지 슬랙스', type: 'BOTTOM', image: samplePng(96, [200, 180, 140]) },
     { name: '트렌치 코트', type: 'OUTER', image: samplePng(96, [150, 120, 80]) },
     { name: '흰색 스니커즈', type: 'SHOES' },
@@ -29,7 +40,11 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   for (const garment of garments) clothes.push(await createClothes(apiA, garment));
   const [today] = await getWeathers(apiA);
   const content = `${keyword} 산책 코디\n바람이 선선해서 니트에 트렌치를 걸쳤어요. <b>태그는 글자로</b>`;
-  const posted = await createFeed(apiA, { weatherId: today!.id, clothesIds: clothes.map((c) => c.id), content });
+  const posted = await createFeed(apiA, {
+    weatherId: today!.id,
+    clothesIds: clothes.map((c) => c.id),
+    content,
+  });
 
   // Reduced motion: the wardrobe drawer is in place at once, so screenshots show it whole.
   const contextA = await browser.newContext({ reducedMotion: 'reduce' });
@@ -41,7 +56,10 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
 
   // B searches the feeds by keyword and finds A's card.
   await signIn(pageB, b);
-  await pageB.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '피드', exact: true }).click();
+  await pageB
+    .getByRole('navigation', { name: '주요 메뉴' })
+    .getByRole('link', { name: '피드', exact: true })
+    .click();
   await expect(pageB).toHaveURL(/#\/feeds$/);
   await expect(pageB.getByRole('heading', { name: '피드', exact: true })).toBeVisible();
   await pageB.getByRole('searchbox', { name: '피드 검색' }).fill(keyword);
@@ -50,7 +68,13 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   await expect(card).toContainText(a.name);
   await expect(card).toContainText('방금 전');
   await expect(card.getByText('+1', { exact: true })).toBeVisible();
-  await expect(card.getByRole('img', { name: '맑음' }).or(card.getByRole('img', { name: '구름많음' })).or(card.getByRole('img', { name: '흐림' })).first()).toBeVisible();
+  await expect(
+    card
+      .getByRole('img', { name: '맑음' })
+      .or(card.getByRole('img', { name: '구름많음' }))
+      .or(card.getByRole('img', { name: '흐림' }))
+      .first(),
+  ).toBeVisible();
   await expect(card).toContainText(/\d+°/);
   await expect(card).toContainText(/\d+월 \d+일 \d{2}:\d{2}/);
   await shotB('feeds-search');
@@ -141,8 +165,11 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   await pageB.getByRole('button', { name: '옷장 열기' }).click();
   const wardrobe = pageB.getByRole('region', { name: `${a.name} 님의 옷장` });
   await expect(wardrobe.getByRole('heading', { name: `${a.name} 님의 옷장` })).toBeVisible();
-  for (const garment of garments) await expect(wardrobe.getByText(garment.name, { exact: true })).toBeVisible();
-  await expect(wardrobe.getByRole('article').filter({ hasText: '네이비 니트' }).getByRole('list', { name: '속성' })).toHaveText(/가을\s*네이비|네이비\s*가을/);
+  for (const garment of garments)
+    await expect(wardrobe.getByText(garment.name, { exact: true })).toBeVisible();
+  await expect(
+    wardrobe.getByRole('article').filter({ hasText: '네이비 니트' }).getByRole('list', { name: '속성' }),
+  ).toHaveText(/가을\s*네이비|네이비\s*가을/);
   await shotB('wardrobe');
   await wardrobe.getByRole('combobox', { name: '옷 종류' }).click();
   await pageB.getByRole('option', { name: '하의' }).click();
@@ -195,7 +222,11 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   await expect(pageB.getByRole('button', { name: '팔로워 0명' })).toBeVisible();
 
   // Finally A deletes the feed from the profile grid.
-  await pageA.getByRole('article').first().getByRole('button', { name: `${a.name}님의 피드 보기` }).click();
+  await pageA
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: `${a.name}님의 피드 보기` })
+    .click();
   await pageA.getByRole('dialog').getByRole('button', { name: '삭제' }).click();
   const confirm = pageA.getByRole('alertdialog', { name: '피드 삭제' });
   await expect(confirm).toContainText('이 피드를 삭제하시겠습니까?');

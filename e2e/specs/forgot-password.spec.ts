@@ -3,10 +3,14 @@ import { waitForTemporaryPassword } from '../support/outbox.js';
 import { createUser } from '../support/users.js';
 
 // Journey (b): a user who forgot the password gets a temporary one by e-mail (DATA_DIR/outbox) and sets a new one.
-test('forgot password: e-mail, temporary password from the outbox, new password, sign in with it', async ({ page, server }, testInfo) => {
+test('forgot password: e-mail, temporary password from the outbox, new password, sign in with it', async ({
+  page,
+  server,
+}, testInfo) => {
   const user = await createUser(server);
   const newPassword = 'renewed2024!';
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   await page.goto('/#/auth/login');
   await page.getByRole('link', { name: '비밀번호를 잊으셨나요?' }).click();

@@ -43,7 +43,11 @@ const test = base.extend<object, { server: E2EServer; kakao: KakaoOAuthFake }>({
 // Journey: a visitor chooses Kakao, cancels on Kakao's consent page and is told so, tries again, agrees,
 // and lands signed in on the weather home with the Kakao nickname and picture; settings list Kakao as
 // linked; after signing out, Kakao signs the same account in again.
-test('kakao sign-in: cancel, consent, signed in on the weather home, linked in settings, returning user', async ({ browser, baseURL, kakao }, testInfo) => {
+test('kakao sign-in: cancel, consent, signed in on the weather home, linked in settings, returning user', async ({
+  browser,
+  baseURL,
+  kakao,
+}, testInfo) => {
   kakao.user = {
     id: 2_718_281_828,
     nickname: '옷장 라이언',
@@ -52,10 +56,15 @@ test('kakao sign-in: cancel, consent, signed in on the weather home, linked in s
     isEmailValid: true,
     isEmailVerified: true,
   };
-  const context = await browser.newContext({ geolocation: { latitude: 37.5665, longitude: 126.978 }, permissions: ['geolocation'], reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    geolocation: { latitude: 37.5665, longitude: 126.978 },
+    permissions: ['geolocation'],
+    reducedMotion: 'reduce',
+  });
   await context.grantPermissions(['geolocation'], { origin: baseURL });
   const page = await context.newPage();
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   await page.goto('/#/auth/login');
   const kakaoButton = page.getByRole('link', { name: '카카오로 로그인' });
@@ -78,7 +87,9 @@ test('kakao sign-in: cancel, consent, signed in on the weather home, linked in s
   await page.getByRole('link', { name: '카카오로 로그인' }).click();
   await page.getByRole('button', { name: '동의하고 계속하기' }).click();
   await expect(page).toHaveURL(/#\/recommendations$/);
-  await expect(page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '날씨별 옷 추천' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '날씨별 옷 추천' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('location-name')).toContainText('서울특별시');
   // The avatar is our own re-encoded copy, served from our origin.
   const topBarAvatar = page.getByRole('button', { name: '프로필 메뉴 열기' }).locator('img');

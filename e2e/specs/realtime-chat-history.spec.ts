@@ -9,7 +9,10 @@ const line = (n: number) => `기록 ${String(n).padStart(2, '0')}`;
 // Journey: A writes 45 messages; B pages through the 45 notifications in the panel, then opens the
 // conversation at the newest 20, scrolls to the top and the older pages load (20 at a time, with a skeleton
 // meanwhile) without moving the messages on screen; reading it clears the bell.
-test('a long conversation opens at the newest message and loads older ones at the top', async ({ browser, server }, testInfo) => {
+test('a long conversation opens at the newest message and loads older ones at the top', async ({
+  browser,
+  server,
+}, testInfo) => {
   const a = await createUser(server, newUser('writer'));
   const b = await createUser(server, newUser('reader'));
   const apiB = await signInApi(server, b);
@@ -56,8 +59,14 @@ test('a long conversation opens at the newest message and loads older ones at th
   await expect(items.last()).toContainText(`${a.name}: ${line(1)}`);
   await pageB.keyboard.press('Escape');
 
-  await pageB.getByRole('banner').getByRole('button', { name: `메시지, 읽지 않은 메시지 ${TOTAL}개` }).click();
-  await pageB.getByRole('dialog', { name: '대화 목록' }).getByRole('button', { name: new RegExp(a.name) }).click();
+  await pageB
+    .getByRole('banner')
+    .getByRole('button', { name: `메시지, 읽지 않은 메시지 ${TOTAL}개` })
+    .click();
+  await pageB
+    .getByRole('dialog', { name: '대화 목록' })
+    .getByRole('button', { name: new RegExp(a.name) })
+    .click();
 
   const chatB = pageB.getByRole('dialog', { name: a.name });
   const log = chatB.getByRole('log', { name: '메시지 목록' });

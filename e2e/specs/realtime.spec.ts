@@ -99,7 +99,9 @@ test('live notifications and direct messages between two browsers', async ({ bro
   await roomA.click();
   const chatB = pageB.getByRole('dialog', { name: a.name });
   const logB = chatB.getByRole('log', { name: '메시지 목록' });
-  await expect(logB.locator('[data-mine="false"]').filter({ hasText: '안녕하세요! 오늘 코디 멋져요' })).toBeVisible();
+  await expect(
+    logB.locator('[data-mine="false"]').filter({ hasText: '안녕하세요! 오늘 코디 멋져요' }),
+  ).toBeVisible();
 
   // B replies with Enter; A sees the reply live in the open dialog.
   const inputB = chatB.getByPlaceholder('메시지 입력...');
@@ -114,7 +116,11 @@ test('live notifications and direct messages between two browsers', async ({ bro
   await chatA.getByRole('button', { name: '전송' }).click();
   const lastB = logB.locator('[data-mine="false"]').filter({ hasText: '좋아요, 기대할게요' });
   await expect(lastB).toBeVisible();
-  await expect(logB.locator('p')).toHaveText([/안녕하세요! 오늘 코디 멋져요/, /감사합니다 😊\s*내일도 올릴게요/, /좋아요, 기대할게요/]);
+  await expect(logB.locator('p')).toHaveText([
+    /안녕하세요! 오늘 코디 멋져요/,
+    /감사합니다 😊\s*내일도 올릴게요/,
+    /좋아요, 기대할게요/,
+  ]);
   await shotA('chat-dialog');
   await shotB('chat-dialog');
 
@@ -130,7 +136,9 @@ test('live notifications and direct messages between two browsers', async ({ bro
   await chatA.getByRole('button', { name: '닫기' }).click();
   await expect(chatA).toBeHidden();
   await conversationsButton(pageA).click();
-  const roomB = pageA.getByRole('dialog', { name: '대화 목록' }).getByRole('button', { name: new RegExp(b.name) });
+  const roomB = pageA
+    .getByRole('dialog', { name: '대화 목록' })
+    .getByRole('button', { name: new RegExp(b.name) });
   await expect(roomB).toContainText('나: 좋아요, 기대할게요');
   await expect(roomB.getByLabel(/읽지 않은 메시지/)).toHaveCount(0);
   // B's reply came while A's dialog was open: no toast, nothing left on the bell.

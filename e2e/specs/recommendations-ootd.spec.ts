@@ -20,7 +20,9 @@ function seoulDayLabel(n: number): string {
 async function outfitOf(panel: Locator): Promise<string[]> {
   const list = panel.getByRole('list', { name: '추천 옷 목록' });
   await expect(list).toBeVisible();
-  return list.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+  return list
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
 }
 
 async function signUpAndIn(page: Page, user: ReturnType<typeof newUser>) {
@@ -36,11 +38,20 @@ async function signUpAndIn(page: Page, user: ReturnType<typeof newUser>) {
 
 // Journey: a new user fills a small closet, opens the weather home at the browser's location, looks
 // through the days, gets an outfit and another one, posts it as an OOTD and opens it from the toast.
-test('weather home: five days, outfit for the selected day, another outfit, OOTD posted and opened', async ({ browser, server, baseURL }, testInfo) => {
-  const context = await browser.newContext({ geolocation: SEOUL, permissions: ['geolocation'], reducedMotion: 'reduce' });
+test('weather home: five days, outfit for the selected day, another outfit, OOTD posted and opened', async ({
+  browser,
+  server,
+  baseURL,
+}, testInfo) => {
+  const context = await browser.newContext({
+    geolocation: SEOUL,
+    permissions: ['geolocation'],
+    reducedMotion: 'reduce',
+  });
   await context.grantPermissions(['geolocation'], { origin: baseURL });
   const page = await context.newPage();
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   // No prompt is expected: the browser knows where it is.
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {
@@ -54,13 +65,31 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   // A small closet, two of each so that '다른 옷 추천' has somewhere to go.
   const api = await signInApi(server, user);
   const defs = await getAttributeDefs(api);
-  const attr = (name: string, value: string) => ({ definitionId: defs.find((d) => d.name === name)!.id, value });
+  const attr = (name: string, value: string) => ({
+    definitionId: defs.find((d) => d.name === name)!.id,
+    value,
+  });
   const closet = [
-    { name: '옥스퍼드 긴팔 셔츠', type: 'TOP', attributes: [attr('색상', '스카이블루'), attr('두께', '보통')], image: samplePng(96, [150, 190, 230]) },
+    {
+      name: '옥스퍼드 긴팔 셔츠',
+      type: 'TOP',
+      attributes: [attr('색상', '스카이블루'), attr('두께', '보통')],
+      image: samplePng(96, [150, 190, 230]),
+    },
     { name: '라운드 니트', type: 'TOP', attributes: [attr('색상', '아이보리'), attr('소재', '니트')] },
-    { name: '와이드 데님 팬츠', type: 'BOTTOM', attributes: [attr('색상', '블루'), attr('소재', '데님')], image: samplePng(96, [60, 90, 150]) },
+    {
+      name: '와이드 데님 팬츠',
+      type: 'BOTTOM',
+      attributes: [attr('색상', '블루'), attr('소재', '데님')],
+      image: samplePng(96, [60, 90, 150]),
+    },
     { name: '베이지 치노 팬츠', type: 'BOTTOM', attributes: [attr('색상', '베이지')] },
-    { name: '트렌치 코트', type: 'OUTER', attributes: [attr('색상', '베이지'), attr('계절', '가을')], image: samplePng(96, [190, 160, 110]) },
+    {
+      name: '트렌치 코트',
+      type: 'OUTER',
+      attributes: [attr('색상', '베이지'), attr('계절', '가을')],
+      image: samplePng(96, [190, 160, 110]),
+    },
     { name: '라이트 가디건', type: 'OUTER', attributes: [attr('두께', '얇음')] },
     { name: '화이트 스니커즈', type: 'SHOES', attributes: [attr('색상', '화이트')] },
     { name: '브라운 로퍼', type: 'SHOES', attributes: [attr('색상', '브라운'), attr('소재', '가죽')] },
@@ -97,7 +126,11 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   const first = await outfitOf(panel);
   expect(first.length).toBeGreaterThanOrEqual(3);
   await expect(panel.getByTestId('recommendation-reason')).toContainText(/체감 -?\d+°C/);
-  await expect(panel.getByRole('article', { name: '트렌치 코트' }).or(panel.getByRole('article', { name: '라이트 가디건' }))).toHaveCount(1);
+  await expect(
+    panel
+      .getByRole('article', { name: '트렌치 코트' })
+      .or(panel.getByRole('article', { name: '라이트 가디건' })),
+  ).toHaveCount(1);
   await shot('weather-home');
 
   // Another outfit for the same day.
@@ -118,7 +151,9 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   await panel.getByRole('button', { name: 'OOTD 등록' }).click();
   const dialog = page.getByRole('dialog', { name: 'OOTD 등록하기' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('list', { name: '함께 등록할 옷' }).getByRole('listitem')).toHaveCount(outfit.length);
+  await expect(dialog.getByRole('list', { name: '함께 등록할 옷' }).getByRole('listitem')).toHaveCount(
+    outfit.length,
+  );
   const text = dialog.getByRole('textbox', { name: 'OOTD 설명' });
   await dialog.getByRole('button', { name: '등록', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('1 OOTD에 대한 설명을 입력해주세요.');

@@ -30,7 +30,10 @@ function answerPrompts(page: Page) {
 // Journey: a user with a saved profile location and an empty closet opens the weather home while the
 // provider is down, sees the climate-normal estimate, moves by the prompts (cancel, abroad, elsewhere)
 // and follows the invitation to the closet.
-test('provider down: climatology notice, profile location first, prompts, error with retry, empty closet', async ({ browser, server }, testInfo) => {
+test('provider down: climatology notice, profile location first, prompts, error with retry, empty closet', async ({
+  browser,
+  server,
+}, testInfo) => {
   const user = await createUser(server, newUser('normals'));
   const api = await signInApi(server, user);
   const saved = await saveProfileLocation(api, { longitude: 126.978, latitude: 37.5665 });

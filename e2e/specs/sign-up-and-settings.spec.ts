@@ -3,12 +3,17 @@ import { samplePng } from '../support/images.js';
 import { newUser } from '../support/users.js';
 
 // Journey (a): a visitor signs up, signs in, edits the profile with an avatar, reloads and signs out.
-test('sign up, sign in, edit settings with an avatar, stay signed in across a reload, sign out', async ({ page, context, baseURL }, testInfo) => {
+test('sign up, sign in, edit settings with an avatar, stay signed in across a reload, sign out', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const user = newUser('journey');
   const nickname = `새이름${user.name.slice(-4)}`;
   await context.grantPermissions(['geolocation'], { origin: baseURL });
   await context.setGeolocation({ latitude: 37.5665, longitude: 126.978 });
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   // Unauthenticated visitors land on the login page.
   await page.goto('/');
@@ -39,7 +44,9 @@ test('sign up, sign in, edit settings with an avatar, stay signed in across a re
   await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/#\/recommendations$/);
-  await expect(page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '날씨별 옷 추천' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '날씨별 옷 추천' }),
+  ).toHaveAttribute('aria-current', 'page');
   // A USER sees no admin entries.
   await expect(page.getByRole('link', { name: '사용자 관리' })).toHaveCount(0);
   await shot('recommendations');
@@ -64,7 +71,9 @@ test('sign up, sign in, edit settings with an avatar, stay signed in across a re
   // The browser's position (granted above) is named by GET /api/weathers/location.
   await page.getByRole('button', { name: '현재 위치 가져오기' }).click();
   await expect(page.getByText(/서울특별시 중구/)).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: samplePng() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: samplePng() });
   await shot('settings-edited');
   await page.getByRole('button', { name: '저장', exact: true }).click();
   await expect(page.getByText('프로필이 성공적으로 업데이트되었습니다.')).toBeVisible();

@@ -11,7 +11,12 @@ export interface ApiSession {
   userId: string;
 }
 
-async function call<T>(session: Pick<ApiSession, 'server'> & { accessToken?: string }, method: string, path: string, body?: FormData | object): Promise<T> {
+async function call<T>(
+  session: Pick<ApiSession, 'server'> & { accessToken?: string },
+  method: string,
+  path: string,
+  body?: FormData | object,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session.accessToken) headers.Authorization = `Bearer ${session.accessToken}`;
   let payload: FormData | string | undefined;
@@ -31,7 +36,12 @@ export async function signInApi(server: E2EServer, user: TestUser): Promise<ApiS
   const form = new FormData();
   form.set('username', user.email);
   form.set('password', user.password);
-  const jwt = await call<{ accessToken: string; userDto: { id: string } }>({ server }, 'POST', '/api/auth/sign-in', form);
+  const jwt = await call<{ accessToken: string; userDto: { id: string } }>(
+    { server },
+    'POST',
+    '/api/auth/sign-in',
+    form,
+  );
   return { server, accessToken: jwt.accessToken, userId: jwt.userDto.id };
 }
 
@@ -54,20 +64,43 @@ export interface NewClothes {
 }
 
 /** POST /api/clothes (multipart `request` JSON and an optional PNG `image`); returns the ClothesDto. */
-export function createClothes(session: ApiSession, clothes: NewClothes): Promise<{ id: string; name: string; type: string }> {
+export function createClothes(
+  session: ApiSession,
+  clothes: NewClothes,
+): Promise<{ id: string; name: string; type: string }> {
   const form = new FormData();
-  const request = { ownerId: session.userId, name: clothes.name, type: clothes.type, attributes: clothes.attributes ?? [] };
+  const request = {
+    ownerId: session.userId,
+    name: clothes.name,
+    type: clothes.type,
+    attributes: clothes.attributes ?? [],
+  };
   form.set('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
-  if (clothes.image) form.set('image', new Blob([new Uint8Array(clothes.image)], { type: 'image/png' }), `${clothes.type.toLowerCase()}.png`);
+  if (clothes.image)
+    form.set(
+      'image',
+      new Blob([new Uint8Array(clothes.image)], { type: 'image/png' }),
+      `${clothes.type.toLowerCase()}.png`,
+    );
   return call(session, 'POST', '/api/clothes', form);
 }
 
 /** GET /api/weathers — five stored days for a place (central Seoul by default), today first. */
-export function getWeathers(session: ApiSession, place = { longitude: 126.978, latitude: 37.5665 }): Promise<{ id: string }[]> {
-  return call(session, 'GET', `/api/weathers?${new URLSearchParams({ longitude: String(place.longitude), latitude: String(place.latitude) })}`);
+export function getWeathers(
+  session: ApiSession,
+  place = { longitude: 126.978, latitude: 37.5665 },
+): Promise<{ id: string }[]> {
+  return call(
+    session,
+    'GET',
+    `/api/weathers?${new URLSearchParams({ longitude: String(place.longitude), latitude: String(place.latitude) })}`,
+  );
 }
 
 /** POST /api/feeds as the session's user; returns the FeedDto. */
-export function createFeed(session: ApiSession, feed: { weatherId: string; clothesIds: string[]; content: string }): Promise<{ id: string; content: string }> {
+export function createFeed(
+  session: ApiSession,
+  feed: { weatherId: string; clothesIds: string[]; content: string },
+): Promise<{ id: string; content: string }> {
   return call(session, 'POST', '/api/feeds', { authorId: session.userId, ...feed });
 }

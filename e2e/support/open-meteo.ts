@@ -3,4 +3,8 @@
  * server suites' fake (apps/server/test/fakes/open-meteo.ts), reused so that Open-Meteo's response format
  * is written down once.
  */
-export { mildScenario, startOpenMeteoFake, type OpenMeteoFake } from '../../apps/server/test/fakes/open-meteo.js';
+export {
+  mildScenario,
+  startOpenMeteoFake,
+  type OpenMeteoFake,
+} from '../../apps/server/test/fakes/open-meteo.js';

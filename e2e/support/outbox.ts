@@ -39,12 +39,19 @@ export function temporaryPasswordOf(text: string): string | null {
 }
 
 /** Waits for the newest reset mail to `email` in DATA_DIR/outbox and returns its temporary password. */
-export async function waitForTemporaryPassword(dataDir: string, email: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForTemporaryPassword(
+  dataDir: string,
+  email: string,
+  timeoutMs = 15_000,
+): Promise<string> {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml')).sort().reverse()) {
+    for (const file of files
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const mail = mailText(await readFile(path.join(outbox, file), 'utf8'));
       if (!mail.to.toLowerCase().includes(email.toLowerCase())) continue;
       const password = temporaryPasswordOf(mail.text);

@@ -22,11 +22,19 @@ async function call<T>(session: ApiSession, method: string, path: string, body?:
  * GET /api/weathers/location, then PATCH /api/users/{id}/profiles (multipart part `request`).
  * The weather home then uses it before asking the browser.
  */
-export async function saveProfileLocation(session: ApiSession, place: { longitude: number; latitude: number }): Promise<SavedLocation> {
+export async function saveProfileLocation(
+  session: ApiSession,
+  place: { longitude: number; latitude: number },
+): Promise<SavedLocation> {
   const query = new URLSearchParams({ longitude: String(place.longitude), latitude: String(place.latitude) });
   const location = await call<SavedLocation>(session, 'GET', `/api/weathers/location?${query}`);
   const form = new FormData();
   form.set('request', new Blob([JSON.stringify({ location })], { type: 'application/json' }));
-  const profile = await call<{ location: SavedLocation }>(session, 'PATCH', `/api/users/${session.userId}/profiles`, form);
+  const profile = await call<{ location: SavedLocation }>(
+    session,
+    'PATCH',
+    `/api/users/${session.userId}/profiles`,
+    form,
+  );
   return profile.location;
 }

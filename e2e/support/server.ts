@@ -26,7 +26,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -35,7 +37,16 @@ function freePort(): Promise<number> {
 function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   // A developer's shell must not point the e2e server at a shared database, cache or mail server.
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'STORAGE', 'KMA_API_KEY', 'KAKAO_REST_API_KEY', 'NODE_OPTIONS']) delete inherited[name];
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'STORAGE',
+    'KMA_API_KEY',
+    'KAKAO_REST_API_KEY',
+    'NODE_OPTIONS',
+  ])
+    delete inherited[name];
   return {
     ...inherited,
     PORT: String(port),
@@ -59,7 +70,12 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+async function waitUntilUp(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -82,13 +98,18 @@ export interface StartServerOptions {
 /** Starts the built server (node apps/server/dist/server.js) with an empty embedded database. */
 export async function startServer(options: StartServerOptions = {}): Promise<E2EServer> {
   for (const required of [serverEntry, path.join(webDist, 'index.html')]) {
-    if (!existsSync(required)) throw new Error(`${required} is missing: run \`npm run build\` at the repository root first`);
+    if (!existsSync(required))
+      throw new Error(`${required} is missing: run \`npm run build\` at the repository root first`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The data folder is the working directory too, so no stray `.env` is read.
-  const child = spawn(process.execPath, [serverEntry], { cwd: dataDir, env: { ...serverEnv(port, dataDir), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: dataDir,
+    env: { ...serverEnv(port, dataDir), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);

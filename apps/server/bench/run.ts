@@ -40,7 +40,8 @@ const ctx: BenchContext = {
 function build() {
   for (const workspace of ['@otboo/contract', '@otboo/server']) {
     const res = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
-    if (res.status !== 0) throw new Error(`build of ${workspace} failed (try --no-build with an existing dist)`);
+    if (res.status !== 0)
+      throw new Error(`build of ${workspace} failed (try --no-build with an existing dist)`);
   }
 }
 
@@ -48,7 +49,9 @@ async function loadScenarios(): Promise<Scenario[]> {
   const files = (await readdir(SCENARIO_DIR)).filter((f) => f.endsWith('.ts')).sort();
   const all: Scenario[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(SCENARIO_DIR, file)).href)) as { scenarios?: Scenario[] };
+    const mod = (await import(pathToFileURL(path.join(SCENARIO_DIR, file)).href)) as {
+      scenarios?: Scenario[];
+    };
     if (!Array.isArray(mod.scenarios)) {
       console.log(`(skipping scenarios/${file}: it exports no \`scenarios\`; run it on its own)`);
       continue;
@@ -58,7 +61,8 @@ async function loadScenarios(): Promise<Scenario[]> {
   return all;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table(rows: BenchRow[], hello: LoadRow) {
   const header = ['scenario', 'db', 'req/s', 'p50 ms', 'p99 ms', '× hello', 'non-2xx/err', 'notes'];
@@ -82,19 +86,26 @@ function table(rows: BenchRow[], hello: LoadRow) {
           `${fmt(r.maxMs)} (max)`,
           '',
           '',
-          [r.targetMs ? `target < ${r.targetMs} ms: ${r.medianMs < r.targetMs ? 'met' : 'MISSED'}` : '', `n=${r.samplesMs.length}${r.minMs === undefined ? '' : `, min ${fmt(r.minMs)}`}`, r.notes ?? '']
+          [
+            r.targetMs ? `target < ${r.targetMs} ms: ${r.medianMs < r.targetMs ? 'met' : 'MISSED'}` : '',
+            `n=${r.samplesMs.length}${r.minMs === undefined ? '' : `, min ${fmt(r.minMs)}`}`,
+            r.notes ?? '',
+          ]
             .filter(Boolean)
             .join('; '),
         ],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(row(l));
 }
 
 if (!values['no-build']) build();
-const scenarios = (await loadScenarios()).filter((s) => positionals.length === 0 || positionals.some((p) => s.name.includes(p)));
+const scenarios = (await loadScenarios()).filter(
+  (s) => positionals.length === 0 || positionals.some((p) => s.name.includes(p)),
+);
 const machine = {
   cpus: os.cpus().length,
   cpuModel: os.cpus()[0]?.model ?? 'unknown',
@@ -102,13 +113,19 @@ const machine = {
   node: process.version,
   platform: `${os.platform()} ${os.release()}`,
 };
-console.log(`otboo benchmarks — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}`);
+console.log(
+  `otboo benchmarks — ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}`,
+);
 // Figures only mean something on an otherwise idle machine: say so when it is not.
 const loadAtStart = os.loadavg()[0]!;
 if (loadAtStart > machine.cpus * 0.5) {
-  console.warn(`warning: load average ${loadAtStart.toFixed(1)} on ${machine.cpus} cores before starting; figures will be low`);
+  console.warn(
+    `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cpus} cores before starting; figures will be low`,
+  );
 }
-console.log(`${ctx.connections} connections, ${ctx.durationSeconds} s per load; databases: ${ctx.databases.join(', ')}`);
+console.log(
+  `${ctx.connections} connections, ${ctx.durationSeconds} s per load; databases: ${ctx.databases.join(', ')}`,
+);
 
 const helloServer = await startHelloWorld();
 const hello = await runLoad({
@@ -133,12 +150,17 @@ for (const scenario of scenarios) {
 }
 table(rows, hello);
 const loadAverage = { start: loadAtStart, end: os.loadavg()[0]! };
-console.log(`\nload average (1 min): ${loadAverage.start.toFixed(1)} at start, ${loadAverage.end.toFixed(1)} at end`);
+console.log(
+  `\nload average (1 min): ${loadAverage.start.toFixed(1)} at start, ${loadAverage.end.toFixed(1)} at end`,
+);
 
 const out = path.join(ROOT, '.bench');
 await mkdir(out, { recursive: true });
 const file = path.join(out, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-await writeFile(file, `${JSON.stringify({ machine, loadAverage, options: { ...values, filters: positionals }, rows, failures }, null, 2)}\n`);
+await writeFile(
+  file,
+  `${JSON.stringify({ machine, loadAverage, options: { ...values, filters: positionals }, rows, failures }, null, 2)}\n`,
+);
 console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
 if (failures.length > 0) {
   console.error(`failed: ${failures.join(', ')}`);

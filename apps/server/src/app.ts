@@ -27,10 +27,22 @@ import {
   notificationsRoutes,
   sseRoutes,
 } from './domains/notifications/index.js';
-import { createMessagesRepo, createMessagesService, directMessageDestinations, messagesRoutes } from './domains/messages/index.js';
+import {
+  createMessagesRepo,
+  createMessagesService,
+  directMessageDestinations,
+  messagesRoutes,
+} from './domains/messages/index.js';
 import { createFeedsService, feedsRoutes } from './domains/feeds/index.js';
 import { createFollowsService, followsRoutes } from './domains/follows/index.js';
-import { authRoutes, createAuthRepo, createAuthService, createOAuthRepo, createOAuthService, oauthRoutes } from './domains/auth/index.js';
+import {
+  authRoutes,
+  createAuthRepo,
+  createAuthService,
+  createOAuthRepo,
+  createOAuthService,
+  oauthRoutes,
+} from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
 import {
   attributeDefsRoutes,
@@ -44,7 +56,11 @@ import {
   extractionRoutes,
 } from './domains/clothes/index.js';
 import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
-import { createRecommendationsRepo, createRecommendationsService, recommendationsRoutes } from './domains/recommendations/index.js';
+import {
+  createRecommendationsRepo,
+  createRecommendationsService,
+  recommendationsRoutes,
+} from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -82,7 +98,13 @@ function loggerOptions(config: Config, stream?: AppOverrides['logStream']): Fast
     ...(stream ? { stream } : {}),
     // Tokens, cookies and passwords never reach the log.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.accessToken'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.accessToken',
+      ],
       censor: '[redacted]',
     },
   };
@@ -90,7 +112,8 @@ function loggerOptions(config: Config, stream?: AppOverrides['logStream']): Fast
 
 /** Builds the app: ecosystem plugins → our plugins → services → domain routes (STYLE.md §3). */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
-  const database = overrides.database ?? (await (overrides.openingDatabase ?? openConfiguredDatabase(config)));
+  const database =
+    overrides.database ?? (await (overrides.openingDatabase ?? openConfiguredDatabase(config)));
   await migrateDatabase(database);
   const { db } = database;
 
@@ -157,7 +180,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const bus =
     overrides.bus ??
     (config.redisUrl
-      ? await (await import('./realtime/redis-event-bus.js')).createRedisEventBus({ url: config.redisUrl, log: app.log })
+      ? await (
+          await import('./realtime/redis-event-bus.js')
+        ).createRedisEventBus({ url: config.redisUrl, log: app.log })
       : database.kind === 'postgres' && database.url && database.pool
         ? await createPgEventBus({ url: database.url, pool: database.pool, log: app.log })
         : createLocalEventBus());
@@ -171,7 +196,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const attributeDefsRepo = createAttributeDefsRepo();
   const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log: app.log });
   await attributeDefs.seedDefaults();
-  const clothes = createClothesService({ db, repo: createClothesRepo(), attributeDefsRepo, storage, log: app.log });
+  const clothes = createClothesService({
+    db,
+    repo: createClothesRepo(),
+    attributeDefsRepo,
+    storage,
+    log: app.log,
+  });
   const extraction = createExtractionService({
     db,
     fetcher: createPageFetcher({
@@ -195,8 +226,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   weather.start();
   const usersRepo = createUsersRepo();
   const mailer = createMailer(config.mail, app.log);
-  const auth = await createAuthService({ db, config, authRepo: createAuthRepo(), usersRepo, mailer, bus, log: app.log });
-  const users = createUsersService({ db, usersRepo, auth, notifier, storage, locate: weather.resolveLocation, log: app.log });
+  const auth = await createAuthService({
+    db,
+    config,
+    authRepo: createAuthRepo(),
+    usersRepo,
+    mailer,
+    bus,
+    log: app.log,
+  });
+  const users = createUsersService({
+    db,
+    usersRepo,
+    auth,
+    notifier,
+    storage,
+    locate: weather.resolveLocation,
+    log: app.log,
+  });
   const oauth = await createOAuthService({
     db,
     config,
@@ -218,7 +265,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const notifications = createNotificationsService({ db, repo: notificationsRepo });
   // Open STOMP connections and SSE streams end with their session (sign-out, lock, role or password change).
   const sessionGuard = createSessionGuard({ bus, isSessionLive: auth.isSessionLive, log: app.log });
-  const notificationStream = createNotificationStream({ db, bus, repo: notificationsRepo, log: app.log, admit: sessionGuard.admit });
+  const notificationStream = createNotificationStream({
+    db,
+    bus,
+    repo: notificationsRepo,
+    log: app.log,
+    admit: sessionGuard.admit,
+  });
   const messages = createMessagesService({ db, repo: createMessagesRepo(), bus, notifier, log: app.log });
   const broker = createStompBroker({
     authenticate: auth.verifyAccessToken,
@@ -252,7 +305,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
-  await app.register(sseRoutes, { prefix: '/api/sse', stream: notificationStream, sse: { ...DEFAULT_SSE_OPTIONS, ...overrides.realtime?.sse } });
+  await app.register(sseRoutes, {
+    prefix: '/api/sse',
+    stream: notificationStream,
+    sse: { ...DEFAULT_SSE_OPTIONS, ...overrides.realtime?.sse },
+  });
   await app.register(messagesRoutes, { prefix: '/api/direct-messages', messages });
   // STOMP on the same port, beside Fastify: SockJS under /ws/…, raw WebSocket at /ws (see endpoints.ts).
   const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });

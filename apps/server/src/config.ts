@@ -106,7 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       refreshMs: e.WEATHER_REFRESH_MINUTES * 60_000,
     },
     oauth: {
-      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.OAUTH_GOOGLE_ISSUER_URL.replace(/\/+$/, '') },
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        issuerUrl: e.OAUTH_GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+      },
       kakao: {
         clientId: e.KAKAO_CLIENT_ID,
         clientSecret: e.KAKAO_CLIENT_SECRET,

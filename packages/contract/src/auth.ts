@@ -6,8 +6,15 @@ import { Email } from './validation.js';
 
 /** Multipart form of `POST /api/auth/sign-in`. */
 export const SignInForm = z.object({
-  username: z.string({ message: ko.validation.loginIdRequired }).trim().min(1, ko.validation.loginIdRequired).max(LIMITS.emailMaxLength, ko.validation.loginEmailInvalid),
-  password: z.string({ message: ko.validation.loginPasswordRequired }).min(1, ko.validation.loginPasswordRequired).max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong),
+  username: z
+    .string({ message: ko.validation.loginIdRequired })
+    .trim()
+    .min(1, ko.validation.loginIdRequired)
+    .max(LIMITS.emailMaxLength, ko.validation.loginEmailInvalid),
+  password: z
+    .string({ message: ko.validation.loginPasswordRequired })
+    .min(1, ko.validation.loginPasswordRequired)
+    .max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong),
 });
 export type SignInForm = z.infer<typeof SignInForm>;
 

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  Id,
-  Instant,
-  LIMITS,
-  PageQuery,
-  SortDirectionParam,
-  cursorPage,
-  optionalParam,
-} from './common.js';
+import { Id, Instant, LIMITS, PageQuery, SortDirectionParam, cursorPage, optionalParam } from './common.js';
 import { ko } from './texts.ko.js';
 
 export const CLOTHES_TYPES = [

@@ -57,7 +57,9 @@ export const FEED_SORT_FIELDS = ['createdAt', 'likeCount'] as const;
 export const FeedListQuery = PageQuery.extend({
   sortBy: optionalParam(z.enum(FEED_SORT_FIELDS)).transform((v) => v ?? 'createdAt'),
   sortDirection: SortDirectionParam,
-  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter)),
+  keywordLike: optionalParam(
+    z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter),
+  ),
   skyStatusEqual: optionalParam(SkyStatus),
   precipitationTypeEqual: optionalParam(PrecipitationType),
   authorIdEqual: optionalParam(Id),

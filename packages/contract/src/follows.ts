@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Id, Instant, LIMITS, PageQuery, UserSummary, cursorPage, hasNoNul, optionalParam } from './common.js';
+import {
+  Id,
+  Instant,
+  LIMITS,
+  PageQuery,
+  UserSummary,
+  cursorPage,
+  hasNoNul,
+  optionalParam,
+} from './common.js';
 import { ko } from './texts.ko.js';
 
 export const FollowDto = z.object({
@@ -25,7 +34,9 @@ export type FollowSummaryDto = z.infer<typeof FollowSummaryDto>;
 
 export const FollowSummaryQuery = z.object({ userId: Id });
 
-const NameLike = optionalParam(z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter));
+const NameLike = optionalParam(
+  z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter),
+);
 export const FollowerListQuery = PageQuery.extend({ followeeId: Id, nameLike: NameLike });
 export type FollowerListQuery = z.infer<typeof FollowerListQuery>;
 export const FollowingListQuery = PageQuery.extend({ followerId: Id, nameLike: NameLike });

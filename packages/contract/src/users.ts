@@ -69,7 +69,12 @@ export const BirthDate = z
   .regex(BIRTH_DATE, ko.validation.birthDateInvalid)
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().startsWith(v) &&
+      d.getUTCFullYear() >= 1900 &&
+      d.getTime() <= Date.now()
+    );
   }, ko.validation.birthDateInvalid);
 
 export const TemperatureSensitivity = z

@@ -30,7 +30,8 @@ export type WeatherSource = z.infer<typeof WeatherSource>;
  * Only numbers and numeric strings are coordinates: a blank query value (`?latitude=`), null, true or []
  * would otherwise coerce to 0 or 1 (`Number('')`, `Number(null)`, …) and pass as a real place.
  */
-const blankToUndefined = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : undefined);
+const blankToUndefined = (v: unknown) =>
+  typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : undefined;
 export const Latitude = z.preprocess(
   blankToUndefined,
   z.coerce

@@ -27,9 +27,14 @@ export const scenarios: Scenario[] = [
               .returning();
             const expiresAt = new Date(Date.now() + 86_400_000);
             for (let start = 0; start < POOL; start += CHUNK) {
-              const batch = Array.from({ length: Math.min(CHUNK, POOL - start) }, () => ({ id: randomUUID(), refresh: newRefreshToken() }));
+              const batch = Array.from({ length: Math.min(CHUNK, POOL - start) }, () => ({
+                id: randomUUID(),
+                refresh: newRefreshToken(),
+              }));
               await db.insert(sessions).values(batch.map((b) => ({ id: b.id, userId: user!.id, expiresAt })));
-              await db.insert(refreshTokens).values(batch.map((b) => ({ sessionId: b.id, tokenHash: b.refresh.hash, expiresAt })));
+              await db
+                .insert(refreshTokens)
+                .values(batch.map((b) => ({ sessionId: b.id, tokenHash: b.refresh.hash, expiresAt })));
               tokens.push(...batch.map((b) => b.refresh.token));
             }
           });

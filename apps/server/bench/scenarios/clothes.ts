@@ -23,17 +23,37 @@ import { timingRow, type BenchContext, type BenchRow, type DbKind, type Scenario
 
 const CLOSET_SIZE = 2_000;
 const PASSWORD = 'bench1234!';
-const TYPES: ClothesType[] = ['TOP', 'BOTTOM', 'OUTER', 'SHOES', 'DRESS', 'HAT', 'BAG', 'SCARF', 'SOCKS', 'ACCESSORY'];
+const TYPES: ClothesType[] = [
+  'TOP',
+  'BOTTOM',
+  'OUTER',
+  'SHOES',
+  'DRESS',
+  'HAT',
+  'BAG',
+  'SCARF',
+  'SOCKS',
+  'ACCESSORY',
+];
 const NAMES = ['니트', '셔츠', '슬랙스', '코트', '운동화', '원피스', '비니', '토트백', '머플러', '양말'];
 const COLORS = ['블랙', '화이트', '네이비', '베이지', '그레이', '카키'];
 
 /** One user with a closet of `CLOSET_SIZE` garments (TOP is a tenth of them), written straight into the database. */
 async function seedCloset(target: { dataDir: string; databaseUrl?: string }, email: string) {
   return withDatabase(target, async ({ db }) => {
-    const [user] = await db.insert(users).values({ email, name: 'closetbench', passwordHash: await hashPassword(PASSWORD) }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ email, name: 'closetbench', passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
     await db.insert(profiles).values({ userId: user!.id });
-    const [color] = await db.insert(attributeDefs).values({ name: '색상', selectableValues: COLORS }).returning({ id: attributeDefs.id });
-    const [season] = await db.insert(attributeDefs).values({ name: '계절', selectableValues: ['봄', '여름', '가을', '겨울'] }).returning({ id: attributeDefs.id });
+    const [color] = await db
+      .insert(attributeDefs)
+      .values({ name: '색상', selectableValues: COLORS })
+      .returning({ id: attributeDefs.id });
+    const [season] = await db
+      .insert(attributeDefs)
+      .values({ name: '계절', selectableValues: ['봄', '여름', '가을', '겨울'] })
+      .returning({ id: attributeDefs.id });
     const start = Date.now() - CLOSET_SIZE * 60_000;
     const rows = Array.from({ length: CLOSET_SIZE }, (_, i) => ({
       id: randomUUID(),
@@ -49,7 +69,8 @@ async function seedCloset(target: { dataDir: string; databaseUrl?: string }, ema
       { clothesId: r.id, definitionId: color!.id, value: COLORS[i % COLORS.length]! },
       { clothesId: r.id, definitionId: season!.id, value: ['봄', '여름', '가을', '겨울'][i % 4]! },
     ]);
-    for (let i = 0; i < values.length; i += 1000) await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
+    for (let i = 0; i < values.length; i += 1000)
+      await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
     return user!.id;
   });
 }
@@ -62,19 +83,32 @@ async function listScenario(ctx: BenchContext): Promise<BenchRow[]> {
       const email = `closet.${Date.now().toString(36)}@otboo.bench`;
       const ownerId = await seedCloset(target, email);
       ctx.log(`${kind}: seeded a ${CLOSET_SIZE}-garment closet`);
-      const server = await startBuiltServer({ dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) });
+      const server = await startBuiltServer({
+        dataDir: target.dataDir,
+        ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}),
+      });
       try {
         const { accessToken } = await signIn(server.url, email, PASSWORD);
         const headers = { authorization: `Bearer ${accessToken}` };
-        const check = await fetch(`${server.url}/api/clothes?ownerId=${ownerId}&typeEqual=TOP&limit=20`, { headers });
+        const check = await fetch(`${server.url}/api/clothes?ownerId=${ownerId}&typeEqual=TOP&limit=20`, {
+          headers,
+        });
         const page = (await check.json()) as { totalCount: number; data: unknown[] };
-        if (check.status !== 200 || page.totalCount !== CLOSET_SIZE / TYPES.length || page.data.length !== 20) {
+        if (
+          check.status !== 200 ||
+          page.totalCount !== CLOSET_SIZE / TYPES.length ||
+          page.data.length !== 20
+        ) {
           throw new Error(`unexpected first page: ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
         }
         const load = (name: string, query: string, database: DbKind) =>
-          runLoad({ name, url: `${server.url}/api/clothes?ownerId=${ownerId}&${query}`, connections: ctx.connections, durationSeconds: ctx.durationSeconds, headers }).then(
-            (r) => ({ ...r, database }),
-          );
+          runLoad({
+            name,
+            url: `${server.url}/api/clothes?ownerId=${ownerId}&${query}`,
+            connections: ctx.connections,
+            durationSeconds: ctx.durationSeconds,
+            headers,
+          }).then((r) => ({ ...r, database }));
         // The app's floor for a signed-in request in the same run: token check plus one small query.
         rows.push(
           await runLoad({
@@ -85,9 +119,21 @@ async function listScenario(ctx: BenchContext): Promise<BenchRow[]> {
             headers,
           }).then((r) => ({ ...r, database: kind })),
         );
-        rows.push(await load(`GET /api/clothes typeEqual=TOP (closet of ${CLOSET_SIZE})`, 'typeEqual=TOP&limit=20', kind));
+        rows.push(
+          await load(
+            `GET /api/clothes typeEqual=TOP (closet of ${CLOSET_SIZE})`,
+            'typeEqual=TOP&limit=20',
+            kind,
+          ),
+        );
         rows.push(await load(`GET /api/clothes first page (closet of ${CLOSET_SIZE})`, 'limit=20', kind));
-        rows.push(await load(`GET /api/clothes keywordLike=코트 (closet of ${CLOSET_SIZE})`, `keywordLike=${encodeURIComponent('코트')}&limit=20`, kind));
+        rows.push(
+          await load(
+            `GET /api/clothes keywordLike=코트 (closet of ${CLOSET_SIZE})`,
+            `keywordLike=${encodeURIComponent('코트')}&limit=20`,
+            kind,
+          ),
+        );
       } finally {
         await server.stop();
       }
@@ -109,9 +155,12 @@ async function bigPhoto(): Promise<Buffer> {
     x ^= x >>> 17;
     x ^= x << 5;
     // Smooth gradients plus a little noise: about the size of a phone photo.
-    raw[i] = ((i % (width * 3)) / 48 + (Math.floor(i / (width * 3)) / 24) + (x & 0x1f)) & 0xff;
+    raw[i] = ((i % (width * 3)) / 48 + Math.floor(i / (width * 3)) / 24 + (x & 0x1f)) & 0xff;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).withExif({ IFD0: { Make: 'BenchCam' } }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .withExif({ IFD0: { Make: 'BenchCam' } })
+    .toBuffer();
 }
 
 async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
@@ -119,7 +168,10 @@ async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
   try {
     const email = `upload.${Date.now().toString(36)}@otboo.bench`;
     const ownerId = await withDatabase(target, async ({ db }) => {
-      const [user] = await db.insert(users).values({ email, name: 'uploadbench', passwordHash: await hashPassword(PASSWORD) }).returning({ id: users.id });
+      const [user] = await db
+        .insert(users)
+        .values({ email, name: 'uploadbench', passwordHash: await hashPassword(PASSWORD) })
+        .returning({ id: users.id });
       await db.insert(profiles).values({ userId: user!.id });
       return user!.id;
     });
@@ -131,10 +183,17 @@ async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
       const { accessToken } = await signIn(server.url, email, PASSWORD);
       const upload = async () => {
         const form = new FormData();
-        form.append('request', new Blob([JSON.stringify({ ownerId, name: '큰 사진', type: 'TOP' })], { type: 'application/json' }));
+        form.append(
+          'request',
+          new Blob([JSON.stringify({ ownerId, name: '큰 사진', type: 'TOP' })], { type: 'application/json' }),
+        );
         form.append('image', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
         const t = performance.now();
-        const res = await fetch(`${server.url}/api/clothes`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body: form });
+        const res = await fetch(`${server.url}/api/clothes`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}` },
+          body: form,
+        });
         const body = await res.text();
         if (res.status !== 201) throw new Error(`upload: ${res.status} ${body}`);
         return performance.now() - t;

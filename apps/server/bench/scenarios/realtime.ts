@@ -22,8 +22,25 @@ import { DM_SEND_DESTINATION, directMessageTopic } from '@otboo/contract';
 import { createAccessTokens } from '../../src/domains/auth/tokens.js';
 import { encodeFrame, FrameParser, type StompFrame } from '../../src/realtime/stomp/frame.js';
 import { percentile } from '../support/process-stats.js';
-import { BENCH_ADMIN, BUILT_SERVER, SERVER_DIR, benchEnv, benchTarget, freePort, signIn, waitForAnswer, withDatabase } from '../support/servers.js';
-import { timingRow, type BenchContext, type BenchRow, type DbKind, type LoadRow, type Scenario } from '../support/types.js';
+import {
+  BENCH_ADMIN,
+  BUILT_SERVER,
+  SERVER_DIR,
+  benchEnv,
+  benchTarget,
+  freePort,
+  signIn,
+  waitForAnswer,
+  withDatabase,
+} from '../support/servers.js';
+import {
+  timingRow,
+  type BenchContext,
+  type BenchRow,
+  type DbKind,
+  type LoadRow,
+  type Scenario,
+} from '../support/types.js';
 
 const JWT_SECRET = 'bench-realtime-secret-0123456789abcdef0123456789';
 const CONVERSATIONS = 200;
@@ -40,12 +57,19 @@ interface BenchUser {
 }
 
 /** Inserts `count` users with a live session each and signs their access tokens. */
-async function seedUsers(target: { dataDir: string; databaseUrl?: string }, count: number): Promise<BenchUser[]> {
+async function seedUsers(
+  target: { dataDir: string; databaseUrl?: string },
+  count: number,
+): Promise<BenchUser[]> {
   await withDatabase(target, async ({ db }) => {
     const uid = (g: string) => sql.raw(`('b0000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
     const sid = (g: string) => sql.raw(`('5e000000-0000-4000-8000-' || lpad(to_hex(${g}), 12, '0'))::uuid`);
-    await db.execute(sql`insert into users (id, email, name) select ${uid('g')}, 'rt' || g || '@otboo.bench', 'rt' || g from generate_series(1, ${count}) g`);
-    await db.execute(sql`insert into profiles (user_id) select ${uid('g')} from generate_series(1, ${count}) g`);
+    await db.execute(
+      sql`insert into users (id, email, name) select ${uid('g')}, 'rt' || g || '@otboo.bench', 'rt' || g from generate_series(1, ${count}) g`,
+    );
+    await db.execute(
+      sql`insert into profiles (user_id) select ${uid('g')} from generate_series(1, ${count}) g`,
+    );
     await db.execute(
       sql`insert into sessions (id, user_id, expires_at) select ${sid('g')}, ${uid('g')}, now() + interval '1 day' from generate_series(1, ${count}) g`,
     );
@@ -66,7 +90,10 @@ interface Server {
 }
 
 /** `node dist/server.js` like `startBuiltServer`, keeping the process id to read its RSS. */
-async function spawnServer(target: { dataDir: string; databaseUrl?: string }, env: Record<string, string> = {}): Promise<Server> {
+async function spawnServer(
+  target: { dataDir: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [BUILT_SERVER], {
     cwd: SERVER_DIR,
@@ -104,7 +131,11 @@ async function spawnServer(target: { dataDir: string; databaseUrl?: string }, en
 }
 
 /** A lean STOMP client for load: raw WebSocket, callbacks per frame. */
-function stompClient(baseUrl: string, token: string, onFrame: (f: StompFrame) => void): Promise<{ send(command: string, headers: Record<string, string>, body?: string): void; close(): void }> {
+function stompClient(
+  baseUrl: string,
+  token: string,
+  onFrame: (f: StompFrame) => void,
+): Promise<{ send(command: string, headers: Record<string, string>, body?: string): void; close(): void }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
     const parser = new FrameParser({
@@ -112,7 +143,10 @@ function stompClient(baseUrl: string, token: string, onFrame: (f: StompFrame) =>
       maxHeaders: 100,
       onFrame: (f) => {
         if (f.command === 'CONNECTED') {
-          resolve({ send: (c, h, b) => ws.send(encodeFrame({ command: c, headers: h, body: b })), close: () => ws.close() });
+          resolve({
+            send: (c, h, b) => ws.send(encodeFrame({ command: c, headers: h, body: b })),
+            close: () => ws.close(),
+          });
         } else if (f.command === 'ERROR') {
           reject(new Error(`STOMP ERROR ${f.headers.message}`));
         }
@@ -122,16 +156,34 @@ function stompClient(baseUrl: string, token: string, onFrame: (f: StompFrame) =>
     });
     ws.on('message', (d: Buffer) => parser.push(d));
     ws.on('error', reject);
-    ws.on('open', () => ws.send(encodeFrame({ command: 'CONNECT', headers: { 'accept-version': '1.2', 'heart-beat': '0,0', Authorization: `Bearer ${token}` } })));
+    ws.on('open', () =>
+      ws.send(
+        encodeFrame({
+          command: 'CONNECT',
+          headers: { 'accept-version': '1.2', 'heart-beat': '0,0', Authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
   });
 }
 
 /** Receivers subscribe on `receiveAt`, senders publish on `sendAt`; one message per conversation per second. */
-async function measureDmLatency(ctx: BenchContext, name: string, database: DbKind, sendAt: Server, receiveAt: Server, users: BenchUser[], notes: string): Promise<LoadRow> {
+async function measureDmLatency(
+  ctx: BenchContext,
+  name: string,
+  database: DbKind,
+  sendAt: Server,
+  receiveAt: Server,
+  users: BenchUser[],
+  notes: string,
+): Promise<LoadRow> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let errors = 0;
-  const pairs = Array.from({ length: CONVERSATIONS }, (_, i) => ({ sender: users[2 * i]!, receiver: users[2 * i + 1]! }));
+  const pairs = Array.from({ length: CONVERSATIONS }, (_, i) => ({
+    sender: users[2 * i]!,
+    receiver: users[2 * i + 1]!,
+  }));
   const receivers = await Promise.all(
     pairs.map(async ({ sender, receiver }) => {
       let subscribed!: () => void;
@@ -147,12 +199,20 @@ async function measureDmLatency(ctx: BenchContext, name: string, database: DbKin
           sentAt.delete(key);
         }
       });
-      client.send('SUBSCRIBE', { id: 'dm', destination: directMessageTopic(sender.id, receiver.id), receipt: 'sub' });
+      client.send('SUBSCRIBE', {
+        id: 'dm',
+        destination: directMessageTopic(sender.id, receiver.id),
+        receipt: 'sub',
+      });
       await ready;
       return client;
     }),
   );
-  const senders = await Promise.all(pairs.map(({ sender }) => stompClient(sendAt.url, sender.token, (f) => void (f.command === 'ERROR' && errors++))));
+  const senders = await Promise.all(
+    pairs.map(({ sender }) =>
+      stompClient(sendAt.url, sender.token, (f) => void (f.command === 'ERROR' && errors++)),
+    ),
+  );
   ctx.log(`${name}: ${CONVERSATIONS} conversations connected, sending for ${ctx.durationSeconds} s`);
 
   let sent = 0;
@@ -162,20 +222,28 @@ async function measureDmLatency(ctx: BenchContext, name: string, database: DbKin
     const fire = () => {
       const key = `${i}:${++n}`;
       sentAt.set(key, performance.now());
-      senders[i]!.send('SEND', { destination: DM_SEND_DESTINATION, 'content-type': 'application/json' }, JSON.stringify({ senderId: sender.id, receiverId: receiver.id, content: key }));
+      senders[i]!.send(
+        'SEND',
+        { destination: DM_SEND_DESTINATION, 'content-type': 'application/json' },
+        JSON.stringify({ senderId: sender.id, receiverId: receiver.id, content: key }),
+      );
       sent++;
     };
     // Spread the senders over the interval so the load is steady.
-    return setTimeout(() => {
-      fire();
-      timers[i] = setInterval(fire, SEND_INTERVAL_MS);
-    }, (i * SEND_INTERVAL_MS) / CONVERSATIONS);
+    return setTimeout(
+      () => {
+        fire();
+        timers[i] = setInterval(fire, SEND_INTERVAL_MS);
+      },
+      (i * SEND_INTERVAL_MS) / CONVERSATIONS,
+    );
   }) as NodeJS.Timeout[];
   await new Promise((r) => setTimeout(r, ctx.durationSeconds * 1000));
   for (const t of timers) clearInterval(t);
   const elapsed = (performance.now() - started) / 1000;
   // Let what is in flight arrive.
-  for (let waited = 0; sentAt.size > 0 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (let waited = 0; sentAt.size > 0 && waited < 10_000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
   for (const c of [...senders, ...receivers]) c.close();
 
   const sorted = latencies.sort((a, b) => a - b);
@@ -195,7 +263,11 @@ async function measureDmLatency(ctx: BenchContext, name: string, database: DbKin
 }
 
 async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis('redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -215,7 +287,10 @@ interface StreamProbe {
 
 function openStream(baseUrl: string, token: string, agent: Agent, onEvent: () => void): Promise<StreamProbe> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${baseUrl}/api/sse`, { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+    const req = httpRequest(`${baseUrl}/api/sse`, {
+      agent,
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
@@ -249,12 +324,32 @@ export const scenarios: Scenario[] = [
           const users = await seedUsers(target, CONVERSATIONS * 2);
           const a = await spawnServer(target);
           try {
-            rows.push(await measureDmLatency(ctx, 'DM latency, one instance', kind, a, a, users, kind === 'pglite' ? 'in-process bus' : 'LISTEN/NOTIFY bus'));
+            rows.push(
+              await measureDmLatency(
+                ctx,
+                'DM latency, one instance',
+                kind,
+                a,
+                a,
+                users,
+                kind === 'pglite' ? 'in-process bus' : 'LISTEN/NOTIFY bus',
+              ),
+            );
             if (kind === 'postgres') {
               const other = { ...target, dataDir: `${target.dataDir}-b` };
               const b = await spawnServer(other);
               try {
-                rows.push(await measureDmLatency(ctx, 'DM latency, A → B (two instances)', kind, a, b, users, 'LISTEN/NOTIFY bus'));
+                rows.push(
+                  await measureDmLatency(
+                    ctx,
+                    'DM latency, A → B (two instances)',
+                    kind,
+                    a,
+                    b,
+                    users,
+                    'LISTEN/NOTIFY bus',
+                  ),
+                );
               } finally {
                 await b.stop();
               }
@@ -267,7 +362,17 @@ export const scenarios: Scenario[] = [
             const ra = await spawnServer(target, env);
             const rb = await spawnServer({ ...target, dataDir: `${target.dataDir}-rb` }, env);
             try {
-              rows.push(await measureDmLatency(ctx, 'DM latency, A → B (two instances)', kind, ra, rb, users, 'Redis bus'));
+              rows.push(
+                await measureDmLatency(
+                  ctx,
+                  'DM latency, A → B (two instances)',
+                  kind,
+                  ra,
+                  rb,
+                  users,
+                  'Redis bus',
+                ),
+              );
             } finally {
               await ra.stop();
               await rb.stop();
@@ -301,12 +406,18 @@ export const scenarios: Scenario[] = [
             };
             const openStarted = performance.now();
             for (let i = 0; i < users.length; i += 250) {
-              streams.push(...(await Promise.all(users.slice(i, i + 250).map((u) => openStream(server.url, u.token, agent, onEvent)))));
+              streams.push(
+                ...(await Promise.all(
+                  users.slice(i, i + 250).map((u) => openStream(server.url, u.token, agent, onEvent)),
+                )),
+              );
             }
             const openMs = performance.now() - openStarted;
             await new Promise((r) => setTimeout(r, 2_000));
             const rssStreams = server.rssMb();
-            ctx.log(`${kind}: ${streams.length} streams open in ${Math.round(openMs)} ms; RSS ${Math.round(rssBefore)} → ${Math.round(rssStreams)} MB`);
+            ctx.log(
+              `${kind}: ${streams.length} streams open in ${Math.round(openMs)} ms; RSS ${Math.round(rssBefore)} → ${Math.round(rssStreams)} MB`,
+            );
 
             const samples: number[] = [];
             const halfway: number[] = [];
@@ -328,17 +439,30 @@ export const scenarios: Scenario[] = [
                 body: JSON.stringify({ name: `bench-${round}-${Date.now()}`, selectableValues: ['a', 'b'] }),
               });
               postMs.push(performance.now() - t0);
-              if (res.status !== 201) throw new Error(`attribute-def POST answered ${res.status}: ${await res.text()}`);
-              await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error('broadcast did not reach every stream in 120 s')), 120_000))]);
+              if (res.status !== 201)
+                throw new Error(`attribute-def POST answered ${res.status}: ${await res.text()}`);
+              await Promise.race([
+                done,
+                new Promise((_, reject) =>
+                  setTimeout(
+                    () => reject(new Error('broadcast did not reach every stream in 120 s')),
+                    120_000,
+                  ),
+                ),
+              ]);
               samples.push(performance.now() - t0);
               halfway.push(half - t0);
             }
             const rssAfter = server.rssMb();
             rows.push(
-              timingRow(`SSE broadcast to ${SSE_STREAMS.toLocaleString('en-US')} streams (POST → last stream)`, samples, {
-                database: kind,
-                notes: `half the streams by ${Math.round(halfway.sort((x, y) => x - y)[1] ?? 0)} ms; POST answered in ${Math.round(postMs.sort((x, y) => x - y)[1] ?? 0)} ms (median); RSS ${Math.round(rssBefore)} MB idle → ${Math.round(rssStreams)} MB with the streams → ${Math.round(rssAfter)} MB after ${BROADCAST_ROUNDS} broadcasts; streams opened in ${Math.round(openMs / 1000)} s`,
-              }),
+              timingRow(
+                `SSE broadcast to ${SSE_STREAMS.toLocaleString('en-US')} streams (POST → last stream)`,
+                samples,
+                {
+                  database: kind,
+                  notes: `half the streams by ${Math.round(halfway.sort((x, y) => x - y)[1] ?? 0)} ms; POST answered in ${Math.round(postMs.sort((x, y) => x - y)[1] ?? 0)} ms (median); RSS ${Math.round(rssBefore)} MB idle → ${Math.round(rssStreams)} MB with the streams → ${Math.round(rssAfter)} MB after ${BROADCAST_ROUNDS} broadcasts; streams opened in ${Math.round(openMs / 1000)} s`,
+                },
+              ),
             );
           } finally {
             for (const s of streams) s.close();

@@ -13,7 +13,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClothesType } from '@otboo/contract';
-import { attributeDefs, clothes, clothesAttributes, feedClothes, feeds, profiles, users, weatherForecasts } from '../../src/db/schema/index.js';
+import {
+  attributeDefs,
+  clothes,
+  clothesAttributes,
+  feedClothes,
+  feeds,
+  profiles,
+  users,
+  weatherForecasts,
+} from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/domains/auth/passwords.js';
 import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
@@ -26,14 +35,48 @@ const SEQUENTIAL_REQUESTS = 2_000;
 const PASSWORD = 'bench1234!';
 
 const ITEMS: [string, ClothesType][] = [
-  ['롱패딩', 'OUTER'], ['숏패딩', 'OUTER'], ['울코트', 'OUTER'], ['트렌치코트', 'OUTER'], ['가죽자켓', 'OUTER'],
-  ['데님자켓', 'OUTER'], ['바람막이', 'OUTER'], ['가디건', 'OUTER'], ['플리스', 'OUTER'], ['야상', 'OUTER'],
-  ['니트', 'TOP'], ['터틀넥', 'TOP'], ['맨투맨', 'TOP'], ['후드티', 'TOP'], ['셔츠', 'TOP'], ['반팔티', 'TOP'],
-  ['긴팔티', 'TOP'], ['민소매', 'TOP'], ['린넨셔츠', 'TOP'], ['기모 맨투맨', 'TOP'], ['청바지', 'BOTTOM'],
-  ['슬랙스', 'BOTTOM'], ['면바지', 'BOTTOM'], ['반바지', 'BOTTOM'], ['롱스커트', 'BOTTOM'], ['기모 바지', 'BOTTOM'],
-  ['원피스', 'DRESS'], ['니트원피스', 'DRESS'], ['운동화', 'SHOES'], ['로퍼', 'SHOES'], ['첼시부츠', 'SHOES'],
-  ['샌들', 'SHOES'], ['레인부츠', 'SHOES'], ['어그부츠', 'SHOES'], ['비니', 'HAT'], ['볼캡', 'HAT'], ['머플러', 'SCARF'],
-  ['장갑', 'ACCESSORY'], ['장우산', 'ACCESSORY'], ['양말', 'SOCKS'], ['히트텍', 'UNDERWEAR'], ['백팩', 'BAG'],
+  ['롱패딩', 'OUTER'],
+  ['숏패딩', 'OUTER'],
+  ['울코트', 'OUTER'],
+  ['트렌치코트', 'OUTER'],
+  ['가죽자켓', 'OUTER'],
+  ['데님자켓', 'OUTER'],
+  ['바람막이', 'OUTER'],
+  ['가디건', 'OUTER'],
+  ['플리스', 'OUTER'],
+  ['야상', 'OUTER'],
+  ['니트', 'TOP'],
+  ['터틀넥', 'TOP'],
+  ['맨투맨', 'TOP'],
+  ['후드티', 'TOP'],
+  ['셔츠', 'TOP'],
+  ['반팔티', 'TOP'],
+  ['긴팔티', 'TOP'],
+  ['민소매', 'TOP'],
+  ['린넨셔츠', 'TOP'],
+  ['기모 맨투맨', 'TOP'],
+  ['청바지', 'BOTTOM'],
+  ['슬랙스', 'BOTTOM'],
+  ['면바지', 'BOTTOM'],
+  ['반바지', 'BOTTOM'],
+  ['롱스커트', 'BOTTOM'],
+  ['기모 바지', 'BOTTOM'],
+  ['원피스', 'DRESS'],
+  ['니트원피스', 'DRESS'],
+  ['운동화', 'SHOES'],
+  ['로퍼', 'SHOES'],
+  ['첼시부츠', 'SHOES'],
+  ['샌들', 'SHOES'],
+  ['레인부츠', 'SHOES'],
+  ['어그부츠', 'SHOES'],
+  ['비니', 'HAT'],
+  ['볼캡', 'HAT'],
+  ['머플러', 'SCARF'],
+  ['장갑', 'ACCESSORY'],
+  ['장우산', 'ACCESSORY'],
+  ['양말', 'SOCKS'],
+  ['히트텍', 'UNDERWEAR'],
+  ['백팩', 'BAG'],
 ];
 const COLORS = ['블랙', '화이트', '네이비', '베이지', '그레이', '카키', '브라운', '아이보리'];
 const DEFINITIONS: [string, string[]][] = [
@@ -76,33 +119,75 @@ function forecast(temperature: number, daysAgo: number) {
 /** The user, closet, today's forecast and post history, written straight into the database. */
 async function seed(target: { dataDir: string; databaseUrl?: string }, email: string): Promise<string> {
   return withDatabase(target, async ({ db }) => {
-    const [user] = await db.insert(users).values({ email, name: 'recobench', passwordHash: await hashPassword(PASSWORD) }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ email, name: 'recobench', passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
     await db.insert(profiles).values({ userId: user!.id });
     const defIds: string[] = [];
     for (const [name, selectableValues] of DEFINITIONS) {
-      const [def] = await db.insert(attributeDefs).values({ name, selectableValues }).onConflictDoNothing().returning({ id: attributeDefs.id });
+      const [def] = await db
+        .insert(attributeDefs)
+        .values({ name, selectableValues })
+        .onConflictDoNothing()
+        .returning({ id: attributeDefs.id });
       if (!def) throw new Error(`definition ${name} exists already in a fresh database`);
       defIds.push(def.id);
     }
     const garments = Array.from({ length: CLOSET_SIZE }, (_, i) => {
       const [item, type] = ITEMS[i % ITEMS.length]!;
-      return { id: randomUUID(), ownerId: user!.id, name: `${COLORS[i % COLORS.length]} ${item} ${i}`, type, imageKey: `clothes/${randomUUID()}.webp` };
+      return {
+        id: randomUUID(),
+        ownerId: user!.id,
+        name: `${COLORS[i % COLORS.length]} ${item} ${i}`,
+        type,
+        imageKey: `clothes/${randomUUID()}.webp`,
+      };
     });
     const values = garments.flatMap((g, i) =>
-      DEFINITIONS.map(([, options], d) => ({ clothesId: g.id, definitionId: defIds[d]!, value: options[(i + d) % options.length]! })).slice(0, 1 + (i % 4)),
+      DEFINITIONS.map(([, options], d) => ({
+        clothesId: g.id,
+        definitionId: defIds[d]!,
+        value: options[(i + d) % options.length]!,
+      })).slice(0, 1 + (i % 4)),
     );
-    for (let i = 0; i < garments.length; i += 500) await db.insert(clothes).values(garments.slice(i, i + 500));
-    for (let i = 0; i < values.length; i += 1000) await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
-    const [today] = await db.insert(weatherForecasts).values(forecast(8, 0)).returning({ id: weatherForecasts.id });
+    for (let i = 0; i < garments.length; i += 500)
+      await db.insert(clothes).values(garments.slice(i, i + 500));
+    for (let i = 0; i < values.length; i += 1000)
+      await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
+    const [today] = await db
+      .insert(weatherForecasts)
+      .values(forecast(8, 0))
+      .returning({ id: weatherForecasts.id });
     // Posts over four months, 3–5 garments each, a few in the last three days.
     for (let f = 0; f < POSTS; f++) {
-      const [w] = await db.insert(weatherForecasts).values(forecast(-5 + (f % 30), f)).returning({ id: weatherForecasts.id });
+      const [w] = await db
+        .insert(weatherForecasts)
+        .values(forecast(-5 + (f % 30), f))
+        .returning({ id: weatherForecasts.id });
       const [feed] = await db
         .insert(feeds)
-        .values({ authorId: user!.id, weatherId: w!.id, skyStatus: 'CLOUDY', precipitationType: 'NONE', content: `OOTD ${f}`, createdAt: new Date(Date.now() - f * 86_400_000) })
+        .values({
+          authorId: user!.id,
+          weatherId: w!.id,
+          skyStatus: 'CLOUDY',
+          precipitationType: 'NONE',
+          content: `OOTD ${f}`,
+          createdAt: new Date(Date.now() - f * 86_400_000),
+        })
         .returning({ id: feeds.id });
-      const worn = [0, 1, 2, 3, 4].slice(0, 3 + (f % 3)).map((k) => garments[(f * 7 + k * 131) % garments.length]!);
-      await db.insert(feedClothes).values(worn.map((g, position) => ({ feedId: feed!.id, position, clothesId: g.id, name: g.name, type: g.type })));
+      const worn = [0, 1, 2, 3, 4]
+        .slice(0, 3 + (f % 3))
+        .map((k) => garments[(f * 7 + k * 131) % garments.length]!);
+      await db.insert(feedClothes).values(
+        worn.map((g, position) => ({
+          feedId: feed!.id,
+          position,
+          clothesId: g.id,
+          name: g.name,
+          type: g.type,
+        })),
+      );
     }
     return today!.id;
   });
@@ -116,7 +201,10 @@ async function getScenario(ctx: BenchContext): Promise<BenchRow[]> {
       const email = `reco.${Date.now().toString(36)}@otboo.bench`;
       const weatherId = await seed(target, email);
       ctx.log(`${kind}: seeded a ${CLOSET_SIZE}-garment closet and ${POSTS} posts`);
-      const server = await startBuiltServer({ dataDir: target.dataDir, ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}) });
+      const server = await startBuiltServer({
+        dataDir: target.dataDir,
+        ...(target.databaseUrl ? { databaseUrl: target.databaseUrl } : {}),
+      });
       try {
         const pid = server.pid;
         const { accessToken } = await signIn(server.url, email, PASSWORD);
@@ -124,7 +212,8 @@ async function getScenario(ctx: BenchContext): Promise<BenchRow[]> {
         const headers = { authorization: `Bearer ${accessToken}` };
         const first = await fetch(url, { headers });
         const body = (await first.json()) as { clothes: { name: string }[]; reason: string };
-        if (first.status !== 200 || body.clothes.length < 3) throw new Error(`unexpected recommendation: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
+        if (first.status !== 200 || body.clothes.length < 3)
+          throw new Error(`unexpected recommendation: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
         ctx.log(`${kind}: ${body.clothes.map((c) => c.name).join(', ')} — ${body.reason}`);
         for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
 

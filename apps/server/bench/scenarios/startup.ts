@@ -25,7 +25,10 @@ function startupParts(dataDir: string): { modules: number; open: number; migrate
     await database.close();
     void buildApp;
     console.log(JSON.stringify({ modules, open: open - modules, migrate: migrate - open }));`;
-  const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: SERVER_DIR, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: SERVER_DIR,
+    encoding: 'utf8',
+  });
   if (res.status !== 0) throw new Error(res.stderr);
   return JSON.parse(res.stdout.trim().split('\n').pop()!);
 }
@@ -52,7 +55,10 @@ async function heaviestImports(count: number): Promise<string> {
   const times: [string, number][] = [];
   for (const pkg of await staticPackages()) {
     const code = `const t = performance.now(); await import(${JSON.stringify(pkg)}); console.log(performance.now() - t);`;
-    const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: SERVER_DIR, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: SERVER_DIR,
+      encoding: 'utf8',
+    });
     if (res.status === 0) times.push([pkg, Number(res.stdout.trim())]);
   }
   times.sort((a, b) => b[1] - a[1]);
@@ -84,16 +90,30 @@ export const scenarios: Scenario[] = [
           restarts.push(s.startupMs);
           await s.stop();
         }
-        rows.push(timingRow('startup: restart, existing DATA_DIR', restarts, { database: 'pglite', targetMs: 1500 }));
+        rows.push(
+          timingRow('startup: restart, existing DATA_DIR', restarts, { database: 'pglite', targetMs: 1500 }),
+        );
 
         const parts = [0, 1, 2].map(() => startupParts(data.dir));
         rows.push(
-          timingRow('  part: node + app modules loaded', parts.map((p) => p.modules), {
-            database: 'pglite',
-            notes: `heaviest imports (ms, alone): ${await heaviestImports(6)}`,
-          }),
-          timingRow('  part: PGlite open (existing)', parts.map((p) => p.open), { database: 'pglite' }),
-          timingRow('  part: migrations check', parts.map((p) => p.migrate), { database: 'pglite' }),
+          timingRow(
+            '  part: node + app modules loaded',
+            parts.map((p) => p.modules),
+            {
+              database: 'pglite',
+              notes: `heaviest imports (ms, alone): ${await heaviestImports(6)}`,
+            },
+          ),
+          timingRow(
+            '  part: PGlite open (existing)',
+            parts.map((p) => p.open),
+            { database: 'pglite' },
+          ),
+          timingRow(
+            '  part: migrations check',
+            parts.map((p) => p.migrate),
+            { database: 'pglite' },
+          ),
         );
       } finally {
         await data.remove();
@@ -109,7 +129,12 @@ export const scenarios: Scenario[] = [
             samples.push(s.startupMs);
             await s.stop();
           }
-          rows.push(timingRow('startup: first start, then restarts', samples, { database: 'postgres', notes: 'first sample migrates' }));
+          rows.push(
+            timingRow('startup: first start, then restarts', samples, {
+              database: 'postgres',
+              notes: 'first sample migrates',
+            }),
+          );
         } finally {
           await database.drop();
           await pgData.remove();

@@ -9,8 +9,14 @@ const USERS = 50_000;
 
 /** Admin list queries: a partial e-mail filter with two equality filters sorted by e-mail, and a lock filter by date. */
 const QUERIES = [
-  { name: 'GET /api/users emailLike+role+locked, email ASC', query: 'emailLike=member1&roleEqual=USER&locked=false&sortBy=email&sortDirection=ASCENDING&limit=20' },
-  { name: 'GET /api/users locked=true, createdAt DESC', query: 'locked=true&sortBy=createdAt&sortDirection=DESCENDING&limit=20' },
+  {
+    name: 'GET /api/users emailLike+role+locked, email ASC',
+    query: 'emailLike=member1&roleEqual=USER&locked=false&sortBy=email&sortDirection=ASCENDING&limit=20',
+  },
+  {
+    name: 'GET /api/users locked=true, createdAt DESC',
+    query: 'locked=true&sortBy=createdAt&sortDirection=DESCENDING&limit=20',
+  },
 ];
 
 export const scenarios: Scenario[] = [
@@ -31,7 +37,9 @@ export const scenarios: Scenario[] = [
                      case when g % 50 = 0 then 'ADMIN' else 'USER' end, g % 20 = 0,
                      now() - g * interval '1 second'
               from generate_series(1, ${USERS}) g`);
-            await db.insert(users).values({ email: BENCH_ADMIN.email, name: 'bench', passwordHash: adminHash, role: 'ADMIN' });
+            await db
+              .insert(users)
+              .values({ email: BENCH_ADMIN.email, name: 'bench', passwordHash: adminHash, role: 'ADMIN' });
             await db.execute(sql`insert into profiles (user_id) select id from users`);
             await db.execute(sql`analyze users`);
           });
@@ -43,7 +51,8 @@ export const scenarios: Scenario[] = [
               const url = `${server.url}/api/users?${q.query}`;
               const probe = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
               const page = (await probe.json()) as { totalCount: number; data: unknown[] };
-              if (probe.status !== 200 || page.data.length === 0) throw new Error(`probe failed: ${probe.status}`);
+              if (probe.status !== 200 || page.data.length === 0)
+                throw new Error(`probe failed: ${probe.status}`);
               rows.push({
                 ...(await runLoad({
                   name: q.name,

@@ -48,7 +48,8 @@ async function cachedScenario(ctx: BenchContext): Promise<BenchRow[]> {
         const url = `${server.url}/api/weathers?${SEOUL}`;
         const first = await fetch(url, { headers });
         const days = (await first.json()) as { location: { locationNames: string[] } }[];
-        if (first.status !== 200 || days.length !== 5) throw new Error(`unexpected forecast: ${first.status} ${JSON.stringify(days).slice(0, 300)}`);
+        if (first.status !== 200 || days.length !== 5)
+          throw new Error(`unexpected forecast: ${first.status} ${JSON.stringify(days).slice(0, 300)}`);
         ctx.log(`${kind}: 5 days for ${days[0]!.location.locationNames.join(' ')}`);
         for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
 
@@ -72,17 +73,29 @@ async function cachedScenario(ctx: BenchContext): Promise<BenchRow[]> {
 
         const measured = async (name: string, target: string) => {
           const before = await cpuMsOf(pid);
-          const load = await runLoad({ name, url: target, connections: ctx.connections, durationSeconds: ctx.durationSeconds, headers });
+          const load = await runLoad({
+            name,
+            url: target,
+            connections: ctx.connections,
+            durationSeconds: ctx.durationSeconds,
+            headers,
+          });
           const perRequest = ((await cpuMsOf(pid)) - before) / Math.max(1, load.requests);
           return { ...load, database: kind, notes: `server CPU ${perRequest.toFixed(2)} ms/request` };
         };
         rows.push(await measured('GET /api/weathers (cached)', url));
         // Same route and token, a query that fails validation: authentication's cost without the weather code.
-        rows.push(await measured('GET /api/weathers?latitude=x (session check → 400)', `${server.url}/api/weathers?latitude=x`));
+        rows.push(
+          await measured(
+            'GET /api/weathers?latitude=x (session check → 400)',
+            `${server.url}/api/weathers?latitude=x`,
+          ),
+        );
       } finally {
         await server.stop();
       }
-      if (fake.calls !== 1) throw new Error(`${fake.calls} upstream requests; the cache should have made one`);
+      if (fake.calls !== 1)
+        throw new Error(`${fake.calls} upstream requests; the cache should have made one`);
     } finally {
       await fake.close();
       await target.cleanup();
@@ -94,7 +107,8 @@ async function cachedScenario(ctx: BenchContext): Promise<BenchRow[]> {
 export const scenarios: Scenario[] = [
   {
     name: 'weather.cached',
-    description: 'GET /api/weathers served from the cache (one upstream request in the whole run): one connection, then under load',
+    description:
+      'GET /api/weathers served from the cache (one upstream request in the whole run): one connection, then under load',
     run: cachedScenario,
   },
 ];

@@ -34,7 +34,9 @@ interface AutocannonInstance extends Promise<AutocannonResult> {
 }
 
 // autocannon ships no types; only what is used here is declared.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => AutocannonInstance;
 
 export interface LoadSpec {
   name: string;
@@ -97,6 +99,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadRow> {
     non2xx: r.non2xx,
     errors: r.errors,
     durationSeconds: Math.round(r.duration * 10) / 10,
-    ...(spec.notes || exhausted ? { notes: [spec.notes, exhausted ? 'request pool ran out: stopped early' : ''].filter(Boolean).join('; ') } : {}),
+    ...(spec.notes || exhausted
+      ? {
+          notes: [spec.notes, exhausted ? 'request pool ran out: stopped early' : '']
+            .filter(Boolean)
+            .join('; '),
+        }
+      : {}),
   };
 }

@@ -48,7 +48,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls until `url` answers anything over HTTP; returns the time since `startedAt` (performance.now()). */
-export async function waitForAnswer(url: string, startedAt: number, child?: ChildProcess, timeoutMs = 60_000): Promise<number> {
+export async function waitForAnswer(
+  url: string,
+  startedAt: number,
+  child?: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<number> {
   for (;;) {
     try {
       const res = await fetch(url);
@@ -56,7 +61,8 @@ export async function waitForAnswer(url: string, startedAt: number, child?: Chil
       return performance.now() - startedAt;
     } catch {
       if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (performance.now() - startedAt > timeoutMs) throw new Error(`no answer from ${url} in ${timeoutMs} ms`);
+      if (performance.now() - startedAt > timeoutMs)
+        throw new Error(`no answer from ${url} in ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -75,7 +81,11 @@ export interface BuiltServer {
  * Runs the built server (`node dist/server.js`, as `npm start` does) in its own process, so the load generator
  * in this process never shares its event loop. Stderr is kept and shown if it fails.
  */
-export async function startBuiltServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<BuiltServer> {
+export async function startBuiltServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<BuiltServer> {
   const port = await freePort();
   const env = benchEnv({
     PORT: String(port),
@@ -86,7 +96,11 @@ export async function startBuiltServer(options: { dataDir: string; databaseUrl?:
   const startedAt = performance.now();
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a benchmark.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, BUILT_SERVER], { cwd: SERVER_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, BUILT_SERVER], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -113,11 +127,15 @@ export async function startBuiltServer(options: { dataDir: string; databaseUrl?:
 /** A bare Fastify `{hello: 'world'}` in its own process: the framework's ceiling on this machine. */
 export async function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hello-world.ts', import.meta.url))], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./hello-world.ts', import.meta.url))],
+    {
+      cwd: SERVER_DIR,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+      stdio: 'ignore',
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   await waitForAnswer(url, performance.now(), child);
   return {
@@ -137,7 +155,11 @@ export async function scratchDataDir(): Promise<{ dir: string; remove(): Promise
 }
 
 function adminDatabaseUrl(): string {
-  return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return (
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  );
 }
 
 /** A new, empty database on the local PostgreSQL server, dropped by `drop()`. */
@@ -162,7 +184,10 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
  * Opens a benchmark database from this process to seed it: PostgreSQL at any time, the embedded database
  * (`DATA_DIR/pglite`) only while no server has it open. The schema is migrated first.
  */
-export async function withDatabase<T>(target: { dataDir: string; databaseUrl?: string }, fn: (database: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  target: { dataDir: string; databaseUrl?: string },
+  fn: (database: Database) => Promise<T>,
+): Promise<T> {
   const database = target.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: target.databaseUrl, poolSize: 2 })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(target.dataDir, 'pglite') });
@@ -175,7 +200,11 @@ export async function withDatabase<T>(target: { dataDir: string; databaseUrl?: s
 }
 
 /** Signs in through the real multipart endpoint; returns the access token and the refresh cookie. */
-export async function signIn(baseUrl: string, email: string, password: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const form = new FormData();
   form.append('username', email);
   form.append('password', password);
@@ -183,7 +212,10 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string };
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('REFRESH_TOKEN='));
-  return { accessToken: body.accessToken, refreshToken: cookie?.slice('REFRESH_TOKEN='.length).split(';')[0] ?? '' };
+  return {
+    accessToken: body.accessToken,
+    refreshToken: cookie?.slice('REFRESH_TOKEN='.length).split(';')[0] ?? '',
+  };
 }
 
 /**

@@ -31,9 +31,14 @@ export interface Database {
 }
 
 /** Opens the database the configuration names: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR`. */
-export function openConfiguredDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export function openConfiguredDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
   );
 }
 

@@ -7,7 +7,8 @@ export type CursorKind = 'instant' | 'text' | 'integer';
 
 /** Parses a `cursor` query value of the given kind; a malformed cursor is a 400, never a 500. */
 export function parseCursor(kind: CursorKind, cursor: string): Date | string | number {
-  const invalid = () => badRequest(ko.common.invalidCursor, { cursor: ko.common.invalidCursor }, 'InvalidCursorException');
+  const invalid = () =>
+    badRequest(ko.common.invalidCursor, { cursor: ko.common.invalidCursor }, 'InvalidCursorException');
   switch (kind) {
     case 'instant': {
       if (!/^\d{4}-\d{2}-\d{2}T/.test(cursor)) throw invalid();
@@ -61,7 +62,9 @@ export function afterCursor(
  * or backward (ascending).
  */
 export function keysetOrder(direction: SortDirection, ...columns: (AnyColumn | SQL)[]): SQL[] {
-  return columns.map((c) => (direction === 'ASCENDING' ? sql`${c} asc nulls first` : sql`${c} desc nulls last`));
+  return columns.map((c) =>
+    direction === 'ASCENDING' ? sql`${c} asc nulls first` : sql`${c} desc nulls last`,
+  );
 }
 
 /** Turns `limit + 1` fetched rows into a contract page. */

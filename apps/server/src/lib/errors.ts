@@ -12,18 +12,26 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string = ko.common.invalidInput, details: Record<string, string> = {}, name = 'InvalidInputException') =>
-  new AppError(400, name, message, details);
+export const badRequest = (
+  message: string = ko.common.invalidInput,
+  details: Record<string, string> = {},
+  name = 'InvalidInputException',
+) => new AppError(400, name, message, details);
 export const unauthorized = (message: string = ko.common.unauthorized, name = 'UnauthorizedException') =>
   new AppError(401, name, message);
-export const forbidden = (message: string = ko.common.forbidden, name = 'ForbiddenException') => new AppError(403, name, message);
-export const notFound = (message: string = ko.common.notFound, name = 'NotFoundException') => new AppError(404, name, message);
+export const forbidden = (message: string = ko.common.forbidden, name = 'ForbiddenException') =>
+  new AppError(403, name, message);
+export const notFound = (message: string = ko.common.notFound, name = 'NotFoundException') =>
+  new AppError(404, name, message);
 export const conflict = (message: string, name = 'ConflictException', details: Record<string, string> = {}) =>
   new AppError(409, name, message, details);
-export const payloadTooLarge = (message: string = ko.common.payloadTooLarge) => new AppError(413, 'PayloadTooLargeException', message);
+export const payloadTooLarge = (message: string = ko.common.payloadTooLarge) =>
+  new AppError(413, 'PayloadTooLargeException', message);
 export const unsupportedMediaType = (message: string = ko.common.unsupportedMediaType) =>
   new AppError(415, 'UnsupportedMediaTypeException', message);
 export const locked = (message: string) => new AppError(423, 'LockedException', message);
-export const tooManyRequests = (message: string = ko.common.tooManyRequests) => new AppError(429, 'TooManyRequestsException', message);
+export const tooManyRequests = (message: string = ko.common.tooManyRequests) =>
+  new AppError(429, 'TooManyRequestsException', message);
 export const badGateway = (message: string, name = 'UpstreamException') => new AppError(502, name, message);
-export const serviceUnavailable = (message: string, name = 'ServiceUnavailableException') => new AppError(503, name, message);
+export const serviceUnavailable = (message: string, name = 'ServiceUnavailableException') =>
+  new AppError(503, name, message);

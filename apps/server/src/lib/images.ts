@@ -9,8 +9,13 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
   if (buf.length < 12) return null;
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
-  if (buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    buf.subarray(0, 6).toString('latin1') === 'GIF87a' ||
+    buf.subarray(0, 6).toString('latin1') === 'GIF89a'
+  )
+    return 'gif';
+  if (buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   if (buf.subarray(4, 8).toString('latin1') === 'ftyp') {
     const brand = buf.subarray(8, 12).toString('latin1');
     if (brand === 'avif' || brand === 'avis') return 'avif';
@@ -74,7 +79,8 @@ async function reencode(input: Buffer, options: ReencodeOptions): Promise<Reenco
   try {
     meta = await source().metadata();
   } catch (err) {
-    if (String((err as Error).message).includes('pixel limit')) throw payloadTooLarge(ko.clothes.imageTooManyPixels);
+    if (String((err as Error).message).includes('pixel limit'))
+      throw payloadTooLarge(ko.clothes.imageTooManyPixels);
     throw invalid();
   }
   if (!meta.width || !meta.height) throw invalid();

@@ -25,7 +25,10 @@ export function createPgJobLock(pool: pg.Pool): JobLock {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [name]);
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [name],
+        );
         if (!rows[0]?.locked) return false;
         try {
           await job();

@@ -26,7 +26,9 @@ export async function readMultipart(
   let file: UploadedFile | undefined;
   const maxFileBytes = options.maxFileBytes ?? 0;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxFileBytes + 1, files: 2, fields: 20, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: maxFileBytes + 1, files: 2, fields: 20, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === 'field') {
         // A JSON part sent as a Blob with a content type arrives as a field with a string value.
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -48,7 +50,8 @@ export async function readMultipart(
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(options.tooLargeMessage);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest();
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw unsupportedMediaType();
     throw err;
   }

@@ -44,7 +44,13 @@ describe('createScheduler', () => {
     const failing = vi.fn(async () => {
       throw new Error('boom');
     });
-    const scheduler = createScheduler({ name: 'test job', initialDelayMs: 1, periodMs: 60_000, job: failing, log });
+    const scheduler = createScheduler({
+      name: 'test job',
+      initialDelayMs: 1,
+      periodMs: 60_000,
+      job: failing,
+      log,
+    });
     const timeout = vi.spyOn(globalThis, 'setTimeout');
     const interval = vi.spyOn(globalThis, 'setInterval');
     scheduler.start();

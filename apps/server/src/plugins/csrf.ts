@@ -38,7 +38,8 @@ export default fp(
       if (!request.headers.cookie || Object.keys(request.cookies).length === 0) return;
       const cookie = request.cookies[CSRF_COOKIE];
       const sent = request.headers[header];
-      if (!cookie || typeof sent !== 'string' || !same(cookie, sent)) throw forbidden(ko.common.csrfInvalid, 'CsrfTokenException');
+      if (!cookie || typeof sent !== 'string' || !same(cookie, sent))
+        throw forbidden(ko.common.csrfInvalid, 'CsrfTokenException');
     });
   },
   { name: 'csrf', dependencies: ['@fastify/cookie'] },

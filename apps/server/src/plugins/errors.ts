@@ -46,12 +46,16 @@ export default fp(
           .send(body('InvalidInputException', Object.values(details)[0] ?? ko.common.invalidInput, details));
       }
       if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
-        request.log.error({ err: error, method: request.method, url: request.url }, 'response did not match the contract');
+        request.log.error(
+          { err: error, method: request.method, url: request.url },
+          'response did not match the contract',
+        );
         return reply.status(500).send(body('InternalServerException', ko.common.internalError));
       }
       const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
       if (known) return reply.status(known[0]).send(body(known[1], known[2]));
-      if (error.statusCode === 429) return reply.status(429).send(body('TooManyRequestsException', ko.common.tooManyRequests));
+      if (error.statusCode === 429)
+        return reply.status(429).send(body('TooManyRequestsException', ko.common.tooManyRequests));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.status(error.statusCode).send(body('InvalidRequestException', ko.common.invalidInput));
       }

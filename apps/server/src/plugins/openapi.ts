@@ -16,7 +16,9 @@ export default fp(
       transform: jsonSchemaTransform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-    app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+    app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
+      app.swagger(),
+    );
   },
   { name: 'openapi' },
 );

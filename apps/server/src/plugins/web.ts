@@ -23,7 +23,9 @@ export default fp(
         setHeaders(res, file) {
           res.header(
             'Cache-Control',
-            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            file.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });
@@ -31,10 +33,17 @@ export default fp(
     const indexHtml = hasApp ? await readFile(path.join(options.root, 'index.html')) : null;
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url.startsWith('/api/') || request.url === '/api';
-      if (!isApi && request.method === 'GET' && indexHtml && (request.headers.accept ?? '').includes('text/html')) {
+      if (
+        !isApi &&
+        request.method === 'GET' &&
+        indexHtml &&
+        (request.headers.accept ?? '').includes('text/html')
+      ) {
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
       }
-      return reply.status(404).send({ exceptionName: 'NotFoundException', message: ko.common.apiNotFound, details: {} });
+      return reply
+        .status(404)
+        .send({ exceptionName: 'NotFoundException', message: ko.common.apiNotFound, details: {} });
     });
   },
   { name: 'web' },

@@ -108,12 +108,10 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
 
   function scheduleFlush(): void {
     if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(flush)
-      .finally(() => {
-        flushing = null;
-        if (queue.length > 0) scheduleFlush();
-      });
+    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
+      flushing = null;
+      if (queue.length > 0) scheduleFlush();
+    });
   }
 
   await connect();
@@ -122,7 +120,9 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
     publish(channel, payload) {
       const text = JSON.stringify(payload);
       if (Buffer.byteLength(text) > NOTIFY_LIMIT_BYTES) {
-        return Promise.reject(new Error(`event bus payload on ${channel} exceeds ${NOTIFY_LIMIT_BYTES} bytes`));
+        return Promise.reject(
+          new Error(`event bus payload on ${channel} exceeds ${NOTIFY_LIMIT_BYTES} bytes`),
+        );
       }
       return new Promise<void>((resolve, reject) => {
         queue.push({ channel, text, resolve, reject });
@@ -133,7 +133,9 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
       let set = handlers.get(channel);
       if (!set) {
         handlers.set(channel, (set = new Set()));
-        listenStatement(`LISTEN ${quoteIdent(channel)}`, (err) => log.warn({ err, channel }, 'event bus: LISTEN failed'));
+        listenStatement(`LISTEN ${quoteIdent(channel)}`, (err) =>
+          log.warn({ err, channel }, 'event bus: LISTEN failed'),
+        );
       }
       set.add(handler);
       return () => {

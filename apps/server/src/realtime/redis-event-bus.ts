@@ -21,7 +21,8 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
   const redisOptions = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
   const publisher = new Redis(options.url, redisOptions);
   const subscriber = new Redis(options.url, redisOptions);
-  for (const client of [publisher, subscriber]) client.on('error', (err: Error) => log.warn({ err }, 'event bus: redis error'));
+  for (const client of [publisher, subscriber])
+    client.on('error', (err: Error) => log.warn({ err }, 'event bus: redis error'));
 
   subscriber.on('message', (fullChannel: string, text: string) => {
     if (!fullChannel.startsWith(prefix)) return;
@@ -43,7 +44,9 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
       let set = handlers.get(channel);
       if (!set) {
         handlers.set(channel, (set = new Set()));
-        subscriber.subscribe(prefix + channel).catch((err: unknown) => log.warn({ err, channel }, 'event bus: SUBSCRIBE failed'));
+        subscriber
+          .subscribe(prefix + channel)
+          .catch((err: unknown) => log.warn({ err, channel }, 'event bus: SUBSCRIBE failed'));
       }
       set.add(handler);
       return () => {

@@ -5,7 +5,16 @@ import { BUS_CHANNELS, createLocalEventBus, type EventBus } from './event-bus.js
 import { createSessionGuard, type SessionBoundConnections } from './session-guard.js';
 
 const noop = () => {};
-const silentLog = { debug: noop, info: noop, warn: noop, error: noop, fatal: noop, trace: noop, child: () => silentLog, level: 'silent' } as unknown as FastifyBaseLogger;
+const silentLog = {
+  debug: noop,
+  info: noop,
+  warn: noop,
+  error: noop,
+  fatal: noop,
+  trace: noop,
+  child: () => silentLog,
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 const A1: Actor = { userId: 'a', role: 'USER', sessionId: 'a-1' };
 const A2: Actor = { userId: 'a', role: 'USER', sessionId: 'a-2' };
@@ -42,7 +51,12 @@ function reconnectingBus(): EventBus & { reconnect(): void } {
 function setup(live: (actor: Actor) => boolean | Promise<boolean>, recentMs?: number) {
   const bus = reconnectingBus();
   const isSessionLive = vi.fn(async (actor: Actor) => live(actor));
-  const guard = createSessionGuard({ bus, isSessionLive, log: silentLog, ...(recentMs === undefined ? {} : { recentMs }) });
+  const guard = createSessionGuard({
+    bus,
+    isSessionLive,
+    log: silentLog,
+    ...(recentMs === undefined ? {} : { recentMs }),
+  });
   return { bus, isSessionLive, guard };
 }
 

@@ -45,7 +45,12 @@ const DEFAULT_RECENT_MS = 60_000;
  * fresh one, so a connection may outlast its token while the session behind it is live. What must end at
  * once, a session that ended, does.
  */
-export function createSessionGuard({ bus, isSessionLive, log, recentMs = DEFAULT_RECENT_MS }: SessionGuardDeps) {
+export function createSessionGuard({
+  bus,
+  isSessionLive,
+  log,
+  recentMs = DEFAULT_RECENT_MS,
+}: SessionGuardDeps) {
   const holders: SessionBoundConnections[] = [];
   /** When each user or session was last evicted here; pruned as they age. */
   const recentUsers = new Map<string, number>();
@@ -127,7 +132,12 @@ export function createSessionGuard({ bus, isSessionLive, log, recentMs = DEFAULT
     async admit(actor: Actor): Promise<boolean> {
       const now = Date.now();
       const since = (at: number | undefined) => at !== undefined && now - at <= recentMs;
-      if (!since(recentUsers.get(actor.userId)) && !since(recentSessions.get(actor.sessionId)) && !since(everyoneEvictedAt)) return true;
+      if (
+        !since(recentUsers.get(actor.userId)) &&
+        !since(recentSessions.get(actor.sessionId)) &&
+        !since(everyoneEvictedAt)
+      )
+        return true;
       try {
         return await isSessionLive(actor);
       } catch (err) {

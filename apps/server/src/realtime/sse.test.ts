@@ -41,7 +41,9 @@ function rawClient(port: number): Promise<{ socket: Socket; text: () => string }
 
 describe('SSE stream', () => {
   it('formats events, splitting multi-line data', () => {
-    expect(formatSseEvent({ event: 'notifications', id: 'x', data: '{"a":1}' })).toBe('event: notifications\nid: x\ndata: {"a":1}\n\n');
+    expect(formatSseEvent({ event: 'notifications', id: 'x', data: '{"a":1}' })).toBe(
+      'event: notifications\nid: x\ndata: {"a":1}\n\n',
+    );
     expect(formatSseEvent({ data: 'a\nb\r\nc' })).toBe('data: a\ndata: b\ndata: c\n\n');
   });
 

@@ -9,7 +9,10 @@ export interface SseOptions {
   maxBufferedBytes: number;
 }
 
-export const DEFAULT_SSE_OPTIONS: SseOptions = { heartbeatMs: SSE_HEARTBEAT_MS, maxBufferedBytes: 256 * 1024 };
+export const DEFAULT_SSE_OPTIONS: SseOptions = {
+  heartbeatMs: SSE_HEARTBEAT_MS,
+  maxBufferedBytes: 256 * 1024,
+};
 
 export interface SseEvent {
   event?: string;

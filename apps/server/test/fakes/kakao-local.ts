@@ -20,7 +20,14 @@ export interface KakaoFake {
 }
 
 export async function startKakaoLocalFake(options: { restApiKey: string }): Promise<KakaoFake> {
-  const fake: KakaoFake = { url: '', calls: 0, requests: [], mode: 'ok', names: ['서울특별시', '중구', '명동'], close: async () => {} };
+  const fake: KakaoFake = {
+    url: '',
+    calls: 0,
+    requests: [],
+    mode: 'ok',
+    names: ['서울특별시', '중구', '명동'],
+    close: async () => {},
+  };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const json = (status: number, body: unknown) =>

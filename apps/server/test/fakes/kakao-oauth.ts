@@ -64,7 +64,13 @@ export async function startKakaoOAuthFake(
     clientId: options.clientId ?? 'kakao-rest-api-key',
     clientSecret: options.clientSecret === undefined ? 'kakao-client-secret' : options.clientSecret,
     redirectUris: options.redirectUris ?? [],
-    user: { id: 3_141_592_653, nickname: '카카오친구', email: 'friend@kakao.com', isEmailValid: true, isEmailVerified: true },
+    user: {
+      id: 3_141_592_653,
+      nickname: '카카오친구',
+      email: 'friend@kakao.com',
+      isEmailValid: true,
+      isEmailVerified: true,
+    },
     mode: 'auto',
     authorizeRequests: [],
     tokenRequests: [],
@@ -82,19 +88,26 @@ export async function startKakaoOAuthFake(
     const request = readAuthorizeRequest(url);
     fake.authorizeRequests.push(request);
     if (request.clientId !== fake.clientId) {
-      res.writeHead(400, { 'content-type': 'text/html;charset=UTF-8' }).end('<h1>KOE101 앱 키가 올바르지 않습니다</h1>');
+      res
+        .writeHead(400, { 'content-type': 'text/html;charset=UTF-8' })
+        .end('<h1>KOE101 앱 키가 올바르지 않습니다</h1>');
       return;
     }
     if (!redirectUriAllowed(request.redirectUri, fake.redirectUris)) {
-      res.writeHead(400, { 'content-type': 'text/html;charset=UTF-8' }).end('<h1>KOE006 등록되지 않은 Redirect URI</h1>');
+      res
+        .writeHead(400, { 'content-type': 'text/html;charset=UTF-8' })
+        .end('<h1>KOE006 등록되지 않은 Redirect URI</h1>');
       return;
     }
-    const back = (params: Record<string, string | null>) => redirectBack(res, request.redirectUri, { ...params, state: request.state });
-    if (url.searchParams.get('response_type') !== 'code') return back({ error: 'invalid_request', error_description: 'response_type must be code' });
+    const back = (params: Record<string, string | null>) =>
+      redirectBack(res, request.redirectUri, { ...params, state: request.state });
+    if (url.searchParams.get('response_type') !== 'code')
+      return back({ error: 'invalid_request', error_description: 'response_type must be code' });
     if (request.codeChallenge && !['S256', 'plain'].includes(request.codeChallengeMethod ?? 'plain')) {
       return back({ error: 'invalid_request', error_description: 'invalid code_challenge_method' });
     }
-    if (fake.mode === 'deny') return back({ error: 'access_denied', error_description: 'User denied access' });
+    if (fake.mode === 'deny')
+      return back({ error: 'access_denied', error_description: 'User denied access' });
     const user = { ...fake.user };
     if (fake.mode === 'consent') {
       const id = consents.add(request, user);
@@ -118,24 +131,48 @@ export async function startKakaoOAuthFake(
     if (!pending) return kauthError(res, 'invalid_request', 'unknown consent request', 'KOE010');
     const { request, grant } = pending;
     if (form.get('decision') !== 'allow') {
-      return redirectBack(res, request.redirectUri, { error: 'access_denied', error_description: 'User denied access', state: request.state });
+      return redirectBack(res, request.redirectUri, {
+        error: 'access_denied',
+        error_description: 'User denied access',
+        state: request.state,
+      });
     }
     redirectBack(res, request.redirectUri, { code: codes.issue(request, grant), state: request.state });
   }
 
   async function token(req: IncomingMessage, res: ServerResponse) {
     if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return kauthError(res, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded', 'KOE010');
+      return kauthError(
+        res,
+        'invalid_request',
+        'Content-Type must be application/x-www-form-urlencoded',
+        'KOE010',
+      );
     }
     const form = new URLSearchParams(await readBody(req));
     fake.tokenRequests.push(form);
-    if (form.get('grant_type') !== 'authorization_code') return kauthError(res, 'unsupported_grant_type', 'grant_type is invalid', 'KOE010');
-    if (form.get('client_id') !== fake.clientId) return json(res, 401, { error: 'invalid_client', error_description: 'Not exist client_id', error_code: 'KOE101' });
+    if (form.get('grant_type') !== 'authorization_code')
+      return kauthError(res, 'unsupported_grant_type', 'grant_type is invalid', 'KOE010');
+    if (form.get('client_id') !== fake.clientId)
+      return json(res, 401, {
+        error: 'invalid_client',
+        error_description: 'Not exist client_id',
+        error_code: 'KOE101',
+      });
     if (fake.clientSecret !== null && form.get('client_secret') !== fake.clientSecret) {
-      return json(res, 401, { error: 'invalid_client', error_description: 'Bad client credentials', error_code: 'KOE010' });
+      return json(res, 401, {
+        error: 'invalid_client',
+        error_description: 'Bad client credentials',
+        error_code: 'KOE010',
+      });
     }
     const code = form.get('code') ?? '';
-    const redeemed = codes.redeem(code, fake.clientId, form.get('redirect_uri') ?? '', form.get('code_verifier'));
+    const redeemed = codes.redeem(
+      code,
+      fake.clientId,
+      form.get('redirect_uri') ?? '',
+      form.get('code_verifier'),
+    );
     if (!redeemed.ok) {
       const koe = redeemed.description.includes('code_verifier') ? 'KOE322' : 'KOE320';
       return kauthError(res, 'invalid_grant', `${redeemed.description} for code=${code.slice(0, 8)}`, koe);
@@ -161,7 +198,9 @@ export async function startKakaoOAuthFake(
     if (!session) return json(res, 401, { msg: 'this access token does not exist', code: -401 });
     const { user, scopes } = session;
     const secure = url.searchParams.get('secure_resource') === 'true';
-    const picture = user.profileImageUrl?.startsWith('/') ? `${fake.apiUrl}${user.profileImageUrl}` : user.profileImageUrl;
+    const picture = user.profileImageUrl?.startsWith('/')
+      ? `${fake.apiUrl}${user.profileImageUrl}`
+      : user.profileImageUrl;
     const withNickname = scopes.includes('profile_nickname') && user.nickname !== undefined;
     const withImage = scopes.includes('profile_image') && picture !== undefined;
     const withEmail = scopes.includes('account_email') && user.email !== undefined;
@@ -191,12 +230,20 @@ export async function startKakaoOAuthFake(
           : {}),
         has_email: user.email !== undefined,
         email_needs_agreement: !scopes.includes('account_email') && user.email !== undefined,
-        ...(withEmail ? { is_email_valid: user.isEmailValid ?? true, is_email_verified: user.isEmailVerified ?? true, email: user.email } : {}),
+        ...(withEmail
+          ? {
+              is_email_valid: user.isEmailValid ?? true,
+              is_email_verified: user.isEmailVerified ?? true,
+              email: user.email,
+            }
+          : {}),
       },
     });
   }
 
-  async function listen(handler: (req: IncomingMessage, res: ServerResponse, url: URL) => unknown): Promise<{ server: Server; url: string }> {
+  async function listen(
+    handler: (req: IncomingMessage, res: ServerResponse, url: URL) => unknown,
+  ): Promise<{ server: Server; url: string }> {
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       Promise.resolve(handler(req, res, url)).catch((err: unknown) => {

@@ -11,7 +11,20 @@ import { mildScenario, type FakeHour, type FakeScenario } from './open-meteo.js'
 
 export const KMA_PATH = '/1360000/VilageFcstInfoService_2.0';
 /** Category order of a real issue, per forecast hour. */
-const CATEGORIES = ['TMP', 'UUU', 'VVV', 'VEC', 'WSD', 'SKY', 'PTY', 'POP', 'WAV', 'PCP', 'REH', 'SNO'] as const;
+const CATEGORIES = [
+  'TMP',
+  'UUU',
+  'VVV',
+  'VEC',
+  'WSD',
+  'SKY',
+  'PTY',
+  'POP',
+  'WAV',
+  'PCP',
+  'REH',
+  'SNO',
+] as const;
 
 export type KmaFakeMode = 'ok' | 'no-data' | 'error500' | 'garbage' | 'hang';
 
@@ -27,7 +40,14 @@ export function pcpText(mm: number): string {
   return '50.0mm 이상';
 }
 
-const ptyOf = (code: number) => (code >= 51 && code <= 67 ? 1 : (code >= 71 && code <= 77) || code === 85 || code === 86 ? 3 : code >= 80 ? 4 : 0);
+const ptyOf = (code: number) =>
+  code >= 51 && code <= 67
+    ? 1
+    : (code >= 71 && code <= 77) || code === 85 || code === 86
+      ? 3
+      : code >= 80
+        ? 4
+        : 0;
 const skyOf = (cloud: number) => (Math.round(cloud / 10) <= 5 ? 1 : Math.round(cloud / 10) <= 8 ? 3 : 4);
 
 function valueOf(category: (typeof CATEGORIES)[number], h: FakeHour): string {
@@ -62,12 +82,24 @@ function valueOf(category: (typeof CATEGORIES)[number], h: FakeHour): string {
 const KST_MS = 9 * 3_600_000;
 const isoOf = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 const compact = (iso: string) => iso.replaceAll('-', '');
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const dayOffsetOf = (date: string, now: number) =>
-  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date(now + KST_MS).toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+  Math.round(
+    (Date.parse(`${date}T00:00:00Z`) -
+      Date.parse(`${new Date(now + KST_MS).toISOString().slice(0, 10)}T00:00:00Z`)) /
+      86_400_000,
+  );
 
 /** Every row of one issue: from the hour after the base time to the end of the third day after it. */
-export function kmaItems(baseDate: string, baseTime: string, nx: number, ny: number, scenario: FakeScenario, now = Date.now()) {
+export function kmaItems(
+  baseDate: string,
+  baseTime: string,
+  nx: number,
+  ny: number,
+  scenario: FakeScenario,
+  now = Date.now(),
+) {
   const items: Record<string, string | number>[] = [];
   const base = isoOf(baseDate);
   const baseHour = Number(baseTime.slice(0, 2));
@@ -103,7 +135,10 @@ export interface KmaFake {
 }
 
 /** Starts the fake on 127.0.0.1 (loopback only). */
-export async function startKmaFake(options: { serviceKey: string; scenario?: FakeScenario }): Promise<KmaFake> {
+export async function startKmaFake(options: {
+  serviceKey: string;
+  scenario?: FakeScenario;
+}): Promise<KmaFake> {
   const fake: KmaFake = {
     url: '',
     calls: 0,
@@ -121,7 +156,8 @@ export async function startKmaFake(options: { serviceKey: string; scenario?: Fak
     }
     fake.calls += 1;
     fake.requests.push(url);
-    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
+    const json = (body: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
     const q = url.searchParams;
     if (q.get('serviceKey') !== fake.serviceKey) {
       res.writeHead(200, { 'content-type': 'text/xml;charset=UTF-8' }).end(KEY_ERROR_XML);
@@ -134,13 +170,21 @@ export async function startKmaFake(options: { serviceKey: string; scenario?: Fak
         res.writeHead(500, { 'content-type': 'text/plain' }).end('Unexpected errors');
         return;
       case 'garbage':
-        res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end('{"response":{"header":{"resultCode":"00"');
+        res
+          .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
+          .end('{"response":{"header":{"resultCode":"00"');
         return;
       case 'no-data':
         json({ response: { header: { resultCode: '03', resultMsg: 'NO_DATA' } } });
         return;
       default: {
-        const all = kmaItems(q.get('base_date')!, q.get('base_time')!, Number(q.get('nx')), Number(q.get('ny')), fake.scenario);
+        const all = kmaItems(
+          q.get('base_date')!,
+          q.get('base_time')!,
+          Number(q.get('nx')),
+          Number(q.get('ny')),
+          fake.scenario,
+        );
         const numOfRows = Number(q.get('numOfRows') ?? 10);
         const pageNo = Number(q.get('pageNo') ?? 1);
         const item = all.slice((pageNo - 1) * numOfRows, pageNo * numOfRows);

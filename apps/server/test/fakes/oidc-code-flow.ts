@@ -51,7 +51,11 @@ export function redirectUriAllowed(uri: string, allowed: readonly string[]): boo
   }
 }
 
-export function redirectBack(res: ServerResponse, redirectUri: string, params: Record<string, string | null>) {
+export function redirectBack(
+  res: ServerResponse,
+  redirectUri: string,
+  params: Record<string, string | null>,
+) {
   const target = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== null) target.searchParams.set(k, v);
   res.writeHead(302, { location: target.toString(), 'cache-control': 'no-store' }).end();
@@ -63,7 +67,8 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export type RedeemResult<T> = { ok: true; grant: T; request: AuthorizeRequest } | { ok: false; description: string };
+export type RedeemResult<T> =
+  { ok: true; grant: T; request: AuthorizeRequest } | { ok: false; description: string };
 
 /** Authorization codes: single use, 60 s, bound to client, redirect URI and PKCE challenge. */
 export function createCodeStore<T>() {
@@ -74,20 +79,29 @@ export function createCodeStore<T>() {
       codes.set(code, { request, grant, used: false, expiresAt: Date.now() + 60_000 });
       return code;
     },
-    redeem(code: string, clientId: string, redirectUri: string, codeVerifier: string | null): RedeemResult<T> {
+    redeem(
+      code: string,
+      clientId: string,
+      redirectUri: string,
+      codeVerifier: string | null,
+    ): RedeemResult<T> {
       const entry = codes.get(code);
       if (!entry) return { ok: false, description: 'authorization code not found' };
       if (entry.used) return { ok: false, description: 'authorization code already used' };
       // A code is spent by its first presentation, successful or not (RFC 6749 §4.1.2).
       entry.used = true;
       if (entry.expiresAt <= Date.now()) return { ok: false, description: 'authorization code expired' };
-      if (entry.request.clientId !== clientId) return { ok: false, description: 'code was issued to another client' };
-      if (entry.request.redirectUri !== redirectUri) return { ok: false, description: 'redirect_uri mismatch' };
+      if (entry.request.clientId !== clientId)
+        return { ok: false, description: 'code was issued to another client' };
+      if (entry.request.redirectUri !== redirectUri)
+        return { ok: false, description: 'redirect_uri mismatch' };
       const { codeChallenge, codeChallengeMethod } = entry.request;
       if (codeChallenge) {
         if (!codeVerifier) return { ok: false, description: 'code_verifier required' };
         const expected =
-          codeChallengeMethod === 'S256' ? createHash('sha256').update(codeVerifier).digest('base64url') : codeVerifier;
+          codeChallengeMethod === 'S256'
+            ? createHash('sha256').update(codeVerifier).digest('base64url')
+            : codeVerifier;
         if (expected !== codeChallenge) return { ok: false, description: 'code_verifier does not match' };
       }
       return { ok: true, grant: entry.grant, request: entry.request };
@@ -115,7 +129,13 @@ export function createConsentQueue<T>() {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A provider's consent screen: who is signing in, what is shared, '동의하고 계속하기' or '취소'. */
-export function consentPage(options: { provider: string; account: string; items: string[]; action: string; requestId: string }): string {
+export function consentPage(options: {
+  provider: string;
+  account: string;
+  items: string[];
+  action: string;
+  requestId: string;
+}): string {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(options.provider)} 로그인</title>
 <style>body{font-family:sans-serif;max-width:420px;margin:48px auto;padding:0 16px}button{display:block;width:100%;height:48px;margin-top:12px;font-size:16px}</style>
@@ -135,7 +155,9 @@ export function consentPage(options: { provider: string; account: string; items:
 let avatarPng: Promise<Buffer> | undefined;
 /** A 96×96 PNG avatar (a teal square) for the fakes' picture URLs. */
 export function fakeAvatarPng(): Promise<Buffer> {
-  avatarPng ??= sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 20, g: 160, b: 150 } } })
+  avatarPng ??= sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 20, g: 160, b: 150 } },
+  })
     .png()
     .toBuffer();
   return avatarPng;

@@ -58,13 +58,19 @@ export interface OidcFake {
   authorizeRequests: AuthorizeRequest[];
   counts: { discovery: number; token: number; jwks: number; pictures: number };
   /** Redeems a code at the token endpoint as someone else would (the code-reuse test). */
-  redeem(code: string, redirectUri: string, codeVerifier: string | null): Promise<{ status: number; body: any }>;
+  redeem(
+    code: string,
+    redirectUri: string,
+    codeVerifier: string | null,
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
 const KID = 'fake-oidc-key-1';
 
-export async function startOidcFake(options: { clientId?: string; clientSecret?: string; redirectUris?: string[] } = {}): Promise<OidcFake> {
+export async function startOidcFake(
+  options: { clientId?: string; clientSecret?: string; redirectUris?: string[] } = {},
+): Promise<OidcFake> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
@@ -87,7 +93,9 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    res
+      .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      .end(JSON.stringify(body));
   const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
     json(res, status, { error, error_description: description });
 
@@ -119,20 +127,30 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
     fake.authorizeRequests.push(request);
     // Like Google: a wrong client or redirect URI is shown to the user, never redirected to.
     if (request.clientId !== fake.clientId || !redirectUriAllowed(request.redirectUri, fake.redirectUris)) {
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>400 redirect_uri_mismatch</h1>');
+      res
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<h1>400 redirect_uri_mismatch</h1>');
       return;
     }
-    const back = (params: Record<string, string | null>) => redirectBack(res, request.redirectUri, { ...params, state: request.state });
+    const back = (params: Record<string, string | null>) =>
+      redirectBack(res, request.redirectUri, { ...params, state: request.state });
     if (url.searchParams.get('response_type') !== 'code') return back({ error: 'unsupported_response_type' });
     if (!request.scope.split(' ').includes('openid')) return back({ error: 'invalid_scope' });
-    if (request.codeChallenge && !['S256', 'plain'].includes(request.codeChallengeMethod ?? 'plain')) return back({ error: 'invalid_request' });
+    if (request.codeChallenge && !['S256', 'plain'].includes(request.codeChallengeMethod ?? 'plain'))
+      return back({ error: 'invalid_request' });
     if (fake.mode === 'deny') return back({ error: 'access_denied' });
     const user = { ...fake.user };
     if (fake.mode === 'consent') {
       const id = consents.add(request, user);
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(consentPage({ provider: 'Google', account: user.email ?? user.sub, items: ['이름', '이메일 주소', '프로필 사진'], action: '/authorize/decision', requestId: id }));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        consentPage({
+          provider: 'Google',
+          account: user.email ?? user.sub,
+          items: ['이름', '이메일 주소', '프로필 사진'],
+          action: '/authorize/decision',
+          requestId: id,
+        }),
+      );
       return;
     }
     back({ code: codes.issue(request, user) });
@@ -143,7 +161,8 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
     const pending = consents.take(form.get('request') ?? '');
     if (!pending) return oauthError(res, 400, 'invalid_request', 'unknown consent request');
     const { request, grant } = pending;
-    if (form.get('decision') !== 'allow') return redirectBack(res, request.redirectUri, { error: 'access_denied', state: request.state });
+    if (form.get('decision') !== 'allow')
+      return redirectBack(res, request.redirectUri, { error: 'access_denied', state: request.state });
     redirectBack(res, request.redirectUri, { code: codes.issue(request, grant), state: request.state });
   }
 
@@ -157,15 +176,27 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
     let clientId = form.get('client_id');
     let clientSecret = form.get('client_secret');
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
-    if (basic) [clientId, clientSecret] = Buffer.from(basic[1]!, 'base64').toString().split(':').map(decodeURIComponent) as [string, string];
-    if (clientId !== fake.clientId || clientSecret !== fake.clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
-    if (form.get('grant_type') !== 'authorization_code') return oauthError(res, 400, 'unsupported_grant_type', 'Invalid grant_type');
-    const redeemed = codes.redeem(form.get('code') ?? '', clientId, form.get('redirect_uri') ?? '', form.get('code_verifier'));
+    if (basic)
+      [clientId, clientSecret] = Buffer.from(basic[1]!, 'base64')
+        .toString()
+        .split(':')
+        .map(decodeURIComponent) as [string, string];
+    if (clientId !== fake.clientId || clientSecret !== fake.clientSecret)
+      return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (form.get('grant_type') !== 'authorization_code')
+      return oauthError(res, 400, 'unsupported_grant_type', 'Invalid grant_type');
+    const redeemed = codes.redeem(
+      form.get('code') ?? '',
+      clientId,
+      form.get('redirect_uri') ?? '',
+      form.get('code_verifier'),
+    );
     if (!redeemed.ok) return oauthError(res, 400, 'invalid_grant', redeemed.description);
     json(res, 200, {
       access_token: `ya29.fake-${Math.random().toString(36).slice(2)}`,
       expires_in: 3599,
-      scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+      scope:
+        'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
       token_type: 'Bearer',
       id_token: await idToken(redeemed.grant, redeemed.request),
     });
@@ -190,7 +221,17 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
             scopes_supported: ['openid', 'email', 'profile'],
             token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
             code_challenge_methods_supported: ['plain', 'S256'],
-            claims_supported: ['aud', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'picture', 'sub'],
+            claims_supported: [
+              'aud',
+              'email',
+              'email_verified',
+              'exp',
+              'iat',
+              'iss',
+              'name',
+              'picture',
+              'sub',
+            ],
           });
         case 'GET /jwks':
           fake.counts.jwks += 1;
@@ -218,9 +259,19 @@ export async function startOidcFake(options: { clientId?: string; clientSecret?:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.redeem = async (code, redirectUri, codeVerifier) => {
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: fake.clientId, client_secret: fake.clientSecret });
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+    });
     if (codeVerifier) body.set('code_verifier', codeVerifier);
-    const res = await fetch(`${fake.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await fetch(`${fake.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     return { status: res.status, body: await res.json() };
   };
   fake.close = () =>

@@ -43,7 +43,8 @@ export type FakeMode = 'ok' | 'error500' | 'garbage' | 'hang' | 'empty' | 'bad-r
 const KST_MS = 9 * 3_600_000;
 /** The Seoul calendar date of an instant. */
 export const seoulDate = (ms: number) => new Date(ms + KST_MS).toISOString().slice(0, 10);
-export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Today's (real) date at 10:30 in Seoul: suites pin the clock there (`vi.setSystemTime`) so "today", the
@@ -121,7 +122,9 @@ export function openMeteoBody(params: URLSearchParams, scenario: FakeScenario, n
       temperature_2m_max: dates.map((_, i) => Math.max(...dayHours(i).map((h) => h.temperature))),
       temperature_2m_min: dates.map((_, i) => Math.min(...dayHours(i).map((h) => h.temperature))),
       precipitation_sum: dates.map((_, i) => r1(dayHours(i).reduce((s, h) => s + h.precipitation, 0))),
-      precipitation_probability_max: dates.map((_, i) => Math.max(...dayHours(i).map((h) => h.precipitationProbability))),
+      precipitation_probability_max: dates.map((_, i) =>
+        Math.max(...dayHours(i).map((h) => h.precipitationProbability)),
+      ),
       wind_speed_10m_max: dates.map((_, i) => Math.max(...dayHours(i).map((h) => h.wind))),
     },
   };
@@ -141,7 +144,9 @@ export interface OpenMeteoFake {
 }
 
 /** Starts the fake on 127.0.0.1 (loopback only). */
-export async function startOpenMeteoFake(options: { scenario?: FakeScenario; mode?: FakeMode } = {}): Promise<OpenMeteoFake> {
+export async function startOpenMeteoFake(
+  options: { scenario?: FakeScenario; mode?: FakeMode } = {},
+): Promise<OpenMeteoFake> {
   const fake: OpenMeteoFake = {
     url: '',
     calls: 0,
@@ -154,7 +159,9 @@ export async function startOpenMeteoFake(options: { scenario?: FakeScenario; mod
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/v1/forecast') {
-      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"error":true,"reason":"Not Found"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+        .end('{"error":true,"reason":"Not Found"}');
       return;
     }
     fake.calls += 1;
@@ -169,14 +176,17 @@ export async function startOpenMeteoFake(options: { scenario?: FakeScenario; mod
         res.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
         return;
       case 'garbage':
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"latitude":37.5,"hourly":{"time":["2026-');
+        res
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+          .end('{"latitude":37.5,"hourly":{"time":["2026-');
         return;
       case 'bad-request':
         json(400, { error: true, reason: 'Latitude must be in range of -90 to 90°. Given: 123.0.' });
         return;
       case 'empty': {
         const body = openMeteoBody(url.searchParams, fake.scenario);
-        for (const key of Object.keys(body.hourly) as (keyof typeof body.hourly)[]) (body.hourly[key] as unknown[]) = [];
+        for (const key of Object.keys(body.hourly) as (keyof typeof body.hourly)[])
+          (body.hourly[key] as unknown[]) = [];
         json(200, body);
         return;
       }

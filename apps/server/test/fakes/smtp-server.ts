@@ -21,7 +21,9 @@ export interface FakeSmtp {
  * A loopback SMTP server speaking the real protocol with AUTH: plain `smtp://` (STARTTLS not offered) or
  * implicit TLS `smtps://` using smtp-server's built-in test certificate.
  */
-export async function startFakeSmtp(options: { user?: string; pass?: string; secure?: boolean } = {}): Promise<FakeSmtp> {
+export async function startFakeSmtp(
+  options: { user?: string; pass?: string; secure?: boolean } = {},
+): Promise<FakeSmtp> {
   const user = options.user ?? 'mailer';
   const pass = options.pass ?? 'secret-pass';
   const received: ReceivedMail[] = [];
@@ -64,7 +66,8 @@ export async function startFakeSmtp(options: { user?: string; pass?: string; sec
     async waitFor(count, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`fake SMTP received ${received.length} mails, expected ${count}`);
+        if (Date.now() > deadline)
+          throw new Error(`fake SMTP received ${received.length} mails, expected ${count}`);
         await new Promise((r) => setTimeout(r, 25));
       }
       return received;

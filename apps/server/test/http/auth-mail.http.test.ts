@@ -14,7 +14,10 @@ describe('auth: reset-password mail through SMTP_URL', () => {
 
   async function setUp(smtp: FakeSmtp | string): Promise<TestServer> {
     const server = await startServer({
-      env: { SMTP_URL: typeof smtp === 'string' ? smtp : smtp.url, MAIL_FROM: 'otboo test <sender@otboo.test>' },
+      env: {
+        SMTP_URL: typeof smtp === 'string' ? smtp : smtp.url,
+        MAIL_FROM: 'otboo test <sender@otboo.test>',
+      },
     });
     opened.push(server);
     return server;
@@ -27,7 +30,9 @@ describe('auth: reset-password mail through SMTP_URL', () => {
       const server = await setUp(smtp);
       const user = await createUser(server);
 
-      const res = await httpClient(server.url).post('/api/auth/reset-password', { json: { email: user.email } });
+      const res = await httpClient(server.url).post('/api/auth/reset-password', {
+        json: { email: user.email },
+      });
       expect(res.status).toBe(204);
       const [mail] = await smtp.waitFor(1);
       expect(mail!.authUser).toBe('mailer');
@@ -49,7 +54,9 @@ describe('auth: reset-password mail through SMTP_URL', () => {
     for (const url of [smtp.url.replace('secret-pass', 'wrong-pass'), 'smtp://u:p@127.0.0.1:9']) {
       const server = await setUp(url);
       const user = await createUser(server);
-      const res = await httpClient(server.url).post('/api/auth/reset-password', { json: { email: user.email } });
+      const res = await httpClient(server.url).post('/api/auth/reset-password', {
+        json: { email: user.email },
+      });
       expect(res.status).toBe(204);
     }
     await new Promise((r) => setTimeout(r, 300));

@@ -14,7 +14,11 @@ function signInForm(username: string, password: string) {
   return { form };
 }
 
-const tooManyAttempts = { exceptionName: 'TooManyRequestsException', message: ko.auth.tooManyAttempts, details: {} };
+const tooManyAttempts = {
+  exceptionName: 'TooManyRequestsException',
+  message: ko.auth.tooManyAttempts,
+  details: {},
+};
 
 describe('auth rate limits', () => {
   describe('AUTH_RATE_PER_IP', () => {
@@ -40,7 +44,11 @@ describe('auth rate limits', () => {
       for (const call of calls) {
         const res = await call();
         expect(res.status).toBe(429);
-        expect(res.body).toEqual({ exceptionName: 'TooManyRequestsException', message: ko.common.tooManyRequests, details: {} });
+        expect(res.body).toEqual({
+          exceptionName: 'TooManyRequestsException',
+          message: ko.common.tooManyRequests,
+          details: {},
+        });
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       }
       // Other endpoints are not part of the budget.
@@ -57,11 +65,13 @@ describe('auth rate limits', () => {
     afterAll(async () => {
       await server?.close();
     });
-    const attempt = (email: string, password: string) => httpClient(server.url).post('/api/auth/sign-in', signInForm(email, password));
+    const attempt = (email: string, password: string) =>
+      httpClient(server.url).post('/api/auth/sign-in', signInForm(email, password));
 
     it('answers 429 after the limit, even with the right password, until the 15-minute window passes', async () => {
       const user = await createUser(server);
-      for (let i = 0; i < 3; i++) expect((await attempt(user.email.toUpperCase(), 'wrongpass1')).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(user.email.toUpperCase(), 'wrongpass1')).status).toBe(401);
       const blocked = await attempt(user.email, user.password);
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual(tooManyAttempts);
@@ -75,7 +85,9 @@ describe('auth rate limits', () => {
         .set({ windowStartedAt: sql`now() - interval '15 minutes 1 second'` })
         .where(eq(signInFailures.email, user.email));
       expect((await attempt(user.email, user.password)).status).toBe(200);
-      expect(await server.database.db.select().from(signInFailures).where(eq(signInFailures.email, user.email))).toEqual([]);
+      expect(
+        await server.database.db.select().from(signInFailures).where(eq(signInFailures.email, user.email)),
+      ).toEqual([]);
     });
 
     it('starts a fresh window of failures once the old one has passed', async () => {
@@ -86,7 +98,10 @@ describe('auth rate limits', () => {
         .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
         .where(eq(signInFailures.email, user.email));
       for (let i = 0; i < 2; i++) expect((await attempt(user.email, 'wrongpass1')).status).toBe(401);
-      const [row] = await server.database.db.select().from(signInFailures).where(eq(signInFailures.email, user.email));
+      const [row] = await server.database.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.email, user.email));
       expect(row!.failures).toBe(2);
       expect((await attempt(user.email, user.password)).status).toBe(200);
     });
@@ -116,22 +131,33 @@ describe('auth rate limits', () => {
     });
   });
 
-  it.skipIf(testDbKind() !== 'postgres')('shares the failure count between instances on one database', async () => {
-    const database = await createTestDatabase();
-    const env = { SIGN_IN_MAX_FAILURES: '2' };
-    const a = await startServer({ env, database });
-    const b = await startServer({ env, database });
-    try {
-      const user = await createUser(a);
-      expect((await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status).toBe(401);
-      expect((await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status).toBe(401);
-      expect((await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status).toBe(429);
-      expect((await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status).toBe(429);
-      await expect(signIn(b, user.email, user.password)).rejects.toThrow(/429/);
-    } finally {
-      await a.close();
-      await b.close();
-      await database.drop();
-    }
-  });
+  it.skipIf(testDbKind() !== 'postgres')(
+    'shares the failure count between instances on one database',
+    async () => {
+      const database = await createTestDatabase();
+      const env = { SIGN_IN_MAX_FAILURES: '2' };
+      const a = await startServer({ env, database });
+      const b = await startServer({ env, database });
+      try {
+        const user = await createUser(a);
+        expect(
+          (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
+        ).toBe(401);
+        expect(
+          (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
+        ).toBe(401);
+        expect(
+          (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
+        ).toBe(429);
+        expect(
+          (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
+        ).toBe(429);
+        await expect(signIn(b, user.email, user.password)).rejects.toThrow(/429/);
+      } finally {
+        await a.close();
+        await b.close();
+        await database.drop();
+      }
+    },
+  );
 });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { CSRF_COOKIE, REFRESH_COOKIE, ko } from '@otboo/contract';
-import { refreshTokens, sessions, socialAccounts, temporaryPasswords, users } from '../../src/db/schema/index.js';
+import {
+  refreshTokens,
+  sessions,
+  socialAccounts,
+  temporaryPasswords,
+  users,
+} from '../../src/db/schema/index.js';
 import { hashRefreshToken } from '../../src/domains/auth/tokens.js';
 import { asBrowser, refresh } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin, uniqueIdentity } from '../support/factories.js';
@@ -35,9 +41,17 @@ describe('auth', () => {
   describe('sign-in', () => {
     it('signs in with the multipart form and sets an HttpOnly refresh cookie', async () => {
       const user = await createUser(server);
-      const res = await http.post('/api/auth/sign-in', { form: form({ username: user.email.toUpperCase(), password: user.password }) });
+      const res = await http.post('/api/auth/sign-in', {
+        form: form({ username: user.email.toUpperCase(), password: user.password }),
+      });
       expect(res.status).toBe(200);
-      expect(res.body.userDto).toMatchObject({ id: user.id, email: user.email, role: 'USER', locked: false, linkedOAuthProviders: [] });
+      expect(res.body.userDto).toMatchObject({
+        id: user.id,
+        email: user.email,
+        role: 'USER',
+        locked: false,
+        linkedOAuthProviders: [],
+      });
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/Path=\//);
@@ -51,9 +65,15 @@ describe('auth', () => {
         [user.email, 'wrongpass1'],
         ['nobody@otboo.test', 'wrongpass1'],
       ]) {
-        const res = await http.post('/api/auth/sign-in', { form: form({ username: username!, password: password! }) });
+        const res = await http.post('/api/auth/sign-in', {
+          form: form({ username: username!, password: password! }),
+        });
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ exceptionName: 'BadCredentialsException', message: ko.auth.badCredentials, details: {} });
+        expect(res.body).toEqual({
+          exceptionName: 'BadCredentialsException',
+          message: ko.auth.badCredentials,
+          details: {},
+        });
       }
     });
 
@@ -73,7 +93,10 @@ describe('auth', () => {
         expect(res.body.exceptionName).toBe('InvalidInputException');
         expect(Object.keys(res.body.details)).toContain(field);
       }
-      const text = await http.post('/api/auth/sign-in', { headers: { 'content-type': 'text/plain' }, cookies: {} });
+      const text = await http.post('/api/auth/sign-in', {
+        headers: { 'content-type': 'text/plain' },
+        cookies: {},
+      });
       expect(text.status).toBeGreaterThanOrEqual(400);
       expect(text.status).toBeLessThan(500);
     });
@@ -81,11 +104,19 @@ describe('auth', () => {
     it('tells a locked account 423 only after the right password', async () => {
       const user = await createUser(server);
       await server.database.db.update(users).set({ locked: true }).where(eq(users.id, user.id));
-      const wrong = await http.post('/api/auth/sign-in', { form: form({ username: user.email, password: 'wrongpass1' }) });
+      const wrong = await http.post('/api/auth/sign-in', {
+        form: form({ username: user.email, password: 'wrongpass1' }),
+      });
       expect(wrong.status).toBe(401);
-      const right = await http.post('/api/auth/sign-in', { form: form({ username: user.email, password: user.password }) });
+      const right = await http.post('/api/auth/sign-in', {
+        form: form({ username: user.email, password: user.password }),
+      });
       expect(right.status).toBe(423);
-      expect(right.body).toEqual({ exceptionName: 'LockedException', message: ko.auth.accountLocked, details: {} });
+      expect(right.body).toEqual({
+        exceptionName: 'LockedException',
+        message: ko.auth.accountLocked,
+        details: {},
+      });
     });
 
     it('signs the bootstrap administrator in', async () => {
@@ -98,7 +129,9 @@ describe('auth', () => {
     it('requires a token on protected routes', async () => {
       const user = await createUser(server);
       for (const authorization of [undefined, 'Bearer', 'Basic abc', `bearer${user.accessToken}`]) {
-        const res = await http.get(`/api/users/${user.id}/profiles`, { headers: authorization ? { authorization } : {} });
+        const res = await http.get(`/api/users/${user.id}/profiles`, {
+          headers: authorization ? { authorization } : {},
+        });
         expect(res.status, authorization).toBe(401);
         expect(res.body.message).toBeTruthy();
       }
@@ -154,7 +187,10 @@ describe('auth', () => {
   describe('refresh', () => {
     it('rotates the refresh cookie and ignores a stale Bearer header', async () => {
       const user = await createUser(server);
-      const res = await http.post('/api/auth/refresh', asBrowser(user.refreshToken, { token: 'stale.token.here' }));
+      const res = await http.post(
+        '/api/auth/refresh',
+        asBrowser(user.refreshToken, { token: 'stale.token.here' }),
+      );
       expect(res.status).toBe(200);
       expect(res.body.userDto.id).toBe(user.id);
       const next = res.setCookies[REFRESH_COOKIE];
@@ -162,7 +198,9 @@ describe('auth', () => {
       expect(next).not.toBe(user.refreshToken);
       expect((await profileOf(http, user.id, res.body.accessToken)).status).toBe(200);
       // The user in the answer is read with the token: linked social accounts included.
-      await server.database.db.insert(socialAccounts).values({ userId: user.id, provider: 'kakao', providerUserId: `k-${user.id}` });
+      await server.database.db
+        .insert(socialAccounts)
+        .values({ userId: user.id, provider: 'kakao', providerUserId: `k-${user.id}` });
       const again = await refresh(server, next!);
       expect(again.status).toBe(200);
       expect(again.body.userDto.linkedOAuthProviders).toEqual(['kakao']);
@@ -196,7 +234,10 @@ describe('auth', () => {
 
     it('gives two simultaneous refreshes with one cookie each a working token (grace window)', async () => {
       const user = await createUser(server);
-      const [a, b] = await Promise.all([refresh(server, user.refreshToken), refresh(server, user.refreshToken)]);
+      const [a, b] = await Promise.all([
+        refresh(server, user.refreshToken),
+        refresh(server, user.refreshToken),
+      ]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.rotated).not.toBe(b.rotated);
       for (const r of [a, b]) {
@@ -234,7 +275,10 @@ describe('auth', () => {
   describe('sign-out', () => {
     it('revokes the refresh token and its access tokens and clears the cookie, keeping XSRF-TOKEN', async () => {
       const user = await createUser(server);
-      const res = await http.post('/api/auth/sign-out', asBrowser(user.refreshToken, { token: user.accessToken }));
+      const res = await http.post(
+        '/api/auth/sign-out',
+        asBrowser(user.refreshToken, { token: user.accessToken }),
+      );
       expect(res.status).toBe(204);
       expect(res.setCookies[REFRESH_COOKIE]).toBe('');
       expect(res.setCookies[CSRF_COOKIE]).toBeUndefined();
@@ -273,7 +317,10 @@ describe('auth', () => {
       const temporary = temporaryPasswordIn(mail!);
       expect(mail!.text).toBe(ko.auth.temporaryMailBody(temporary, 3));
 
-      const [stored] = await server.database.db.select().from(temporaryPasswords).where(eq(temporaryPasswords.userId, user.id));
+      const [stored] = await server.database.db
+        .select()
+        .from(temporaryPasswords)
+        .where(eq(temporaryPasswords.userId, user.id));
       expect(stored!.passwordHash).not.toContain(temporary);
       const lifetime = stored!.expiresAt.getTime() - Date.now();
       expect(lifetime).toBeGreaterThan(170_000);
@@ -322,7 +369,8 @@ describe('auth', () => {
       const first = temporaryPasswordIn((await waitForMailTo(user.email, 1))[0]!);
       await http.post('/api/auth/reset-password', { json: { email: user.email } });
       const second = temporaryPasswordIn((await waitForMailTo(user.email, 2))[1]!);
-      const tryTemporary = (password: string) => http.post('/api/auth/sign-in', { form: form({ username: user.email, password }) });
+      const tryTemporary = (password: string) =>
+        http.post('/api/auth/sign-in', { form: form({ username: user.email, password }) });
       expect((await tryTemporary(first)).status).toBe(401);
       await server.database.db
         .update(temporaryPasswords)
@@ -340,7 +388,14 @@ describe('auth', () => {
     });
 
     it('refuses bad input with 400', async () => {
-      for (const json of [{}, { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: `${'a'.repeat(300)}@x.io` }, []]) {
+      for (const json of [
+        {},
+        { email: '' },
+        { email: 'not-an-email' },
+        { email: 42 },
+        { email: `${'a'.repeat(300)}@x.io` },
+        [],
+      ]) {
         const res = await http.post('/api/auth/reset-password', { json });
         expect(res.status, JSON.stringify(json)).toBe(400);
         expect(res.body.exceptionName).toBe('InvalidInputException');
@@ -364,13 +419,30 @@ describe('auth', () => {
       const temporary = temporaryPasswordIn((await waitForMailTo(user.email, 1))[0]!);
       const session = await signIn(server, user.email, temporary);
 
-      const change = await http.patch(`/api/users/${user.id}/password`, { token: session.jwt.accessToken, json: { password: 'newpassw0rd' } });
+      const change = await http.patch(`/api/users/${user.id}/password`, {
+        token: session.jwt.accessToken,
+        json: { password: 'newpassw0rd' },
+      });
       expect(change.status).toBe(204);
 
-      expect((await http.post('/api/auth/sign-in', { form: form({ username: user.email, password: temporary }) })).status).toBe(401);
-      expect((await http.post('/api/auth/sign-in', { form: form({ username: user.email, password: user.password }) })).status).toBe(401);
+      expect(
+        (await http.post('/api/auth/sign-in', { form: form({ username: user.email, password: temporary }) }))
+          .status,
+      ).toBe(401);
+      expect(
+        (
+          await http.post('/api/auth/sign-in', {
+            form: form({ username: user.email, password: user.password }),
+          })
+        ).status,
+      ).toBe(401);
       expect((await signIn(server, user.email, 'newpassw0rd')).jwt.userDto.id).toBe(user.id);
-      expect(await server.database.db.select().from(temporaryPasswords).where(eq(temporaryPasswords.userId, user.id))).toEqual([]);
+      expect(
+        await server.database.db
+          .select()
+          .from(temporaryPasswords)
+          .where(eq(temporaryPasswords.userId, user.id)),
+      ).toEqual([]);
       // The device that changed it stays signed in; the others are signed out.
       expect((await profileOf(http, user.id, session.jwt.accessToken)).status).toBe(200);
       expect((await profileOf(http, user.id, otherDevice.jwt.accessToken)).status).toBe(401);
@@ -385,12 +457,26 @@ describe('auth', () => {
       const foreign = await http.patch(url, { token: other.accessToken, json: { password: 'newpassw0rd' } });
       expect(foreign.status).toBe(403);
       expect(foreign.body.message).toBe(ko.users.notSelf);
-      for (const json of [{}, { password: 'ab1' }, { password: 'onlyletters' }, { password: 12345678 }, { password: 'a1'.repeat(80) }, { password: 'pass word1' }]) {
+      for (const json of [
+        {},
+        { password: 'ab1' },
+        { password: 'onlyletters' },
+        { password: 12345678 },
+        { password: 'a1'.repeat(80) },
+        { password: 'pass word1' },
+      ]) {
         const res = await http.patch(url, { token: user.accessToken, json });
         expect(res.status, JSON.stringify(json)).toBe(400);
         expect(res.body.details).toHaveProperty('password');
       }
-      expect((await http.patch('/api/users/not-a-uuid/password', { token: user.accessToken, json: { password: 'newpassw0rd' } })).status).toBe(400);
+      expect(
+        (
+          await http.patch('/api/users/not-a-uuid/password', {
+            token: user.accessToken,
+            json: { password: 'newpassw0rd' },
+          })
+        ).status,
+      ).toBe(400);
       expect((await signIn(server, user.email, user.password)).jwt.accessToken).toBeTruthy();
     });
   });

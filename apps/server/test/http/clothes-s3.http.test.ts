@@ -12,7 +12,10 @@ import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { startServer, testEnv, type TestServer } from '../support/start-server.js';
 
-const photo = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 90, g: 30, b: 160 } } }).jpeg().toBuffer();
+const photo = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 90, g: 30, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 const keyOf = (url: string | null) => url!.replace(/^\/files\//, '');
 
 describe('STORAGE=s3 against a loopback S3-compatible server', () => {
@@ -29,7 +32,13 @@ describe('STORAGE=s3 against a loopback S3-compatible server', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', s3.accessKeyId);
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', s3.secretAccessKey);
     server = await startServer({
-      env: { STORAGE: 's3', S3_BUCKET: s3.bucket, S3_REGION: s3.region, S3_ENDPOINT: s3.url, LINK_IMPORT_ALLOW_PRIVATE: 'true' },
+      env: {
+        STORAGE: 's3',
+        S3_BUCKET: s3.bucket,
+        S3_REGION: s3.region,
+        S3_ENDPOINT: s3.url,
+        LINK_IMPORT_ALLOW_PRIVATE: 'true',
+      },
       overrides: { pageConnector: loopbackOnlyConnector() },
     });
     http = httpClient(server.url);
@@ -46,7 +55,10 @@ describe('STORAGE=s3 against a loopback S3-compatible server', () => {
     (
       await http.post<ClothesDto>('/api/clothes', {
         token: user.accessToken,
-        form: multipartRequest({ ownerId: user.id, name: 'S3 셔츠', type: 'TOP' }, { data: image, type: 'image/jpeg', name: 'a.jpg' }),
+        form: multipartRequest(
+          { ownerId: user.id, name: 'S3 셔츠', type: 'TOP' },
+          { data: image, type: 'image/jpeg', name: 'a.jpg' },
+        ),
       })
     ).body;
 
@@ -55,9 +67,14 @@ describe('STORAGE=s3 against a loopback S3-compatible server', () => {
     const imageKey = keyOf(garment.imageUrl);
     const thumbKey = keyOf(garment.thumbnailUrl);
     expect(imageKey).toMatch(/^clothes\/[0-9a-f-]{36}\.webp$/);
-    expect(s3.objects.get(imageKey)).toMatchObject({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+    expect(s3.objects.get(imageKey)).toMatchObject({
+      contentType: 'image/webp',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
     expect(s3.objects.get(thumbKey)?.contentType).toBe('image/webp');
-    expect(s3.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(expect.arrayContaining([`/${s3.bucket}/${imageKey}`, `/${s3.bucket}/${thumbKey}`]));
+    expect(s3.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(
+      expect.arrayContaining([`/${s3.bucket}/${imageKey}`, `/${s3.bucket}/${thumbKey}`]),
+    );
 
     const served = await fetch(`${server.url}${garment.imageUrl}`);
     expect(served.status).toBe(200);
@@ -92,7 +109,10 @@ describe('STORAGE=s3 against a loopback S3-compatible server', () => {
   });
 
   it('stores link-import photos under imports/', async () => {
-    const res = await http.get<ClothesExtractionDto>('/api/clothes/extractions', { token: user.accessToken, query: { url: `${shop.url}/og/shirt` } });
+    const res = await http.get<ClothesExtractionDto>('/api/clothes/extractions', {
+      token: user.accessToken,
+      query: { url: `${shop.url}/og/shirt` },
+    });
     expect(res.status).toBe(200);
     expect(s3.objects.get(keyOf(res.body.imageUrl))?.contentType).toBe('image/webp');
   });
@@ -111,7 +131,10 @@ describe('S3 storage adapter', () => {
       bucket: over.bucket ?? s3.bucket,
       region: s3.region,
       endpoint: s3.url,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: over.secretAccessKey ?? s3.secretAccessKey },
+      credentials: {
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: over.secretAccessKey ?? s3.secretAccessKey,
+      },
     });
 
   it('puts, gets and deletes; a missing key reads as null and deletes quietly', async () => {
@@ -126,7 +149,9 @@ describe('S3 storage adapter', () => {
     expect(await storage().get(key)).toBeNull();
     // Keys that are not ours are never sent.
     expect(await storage().get('../../etc/passwd')).toBeNull();
-    await expect(storage().put('../x', Buffer.from('x'), 'image/webp')).rejects.toThrow(/invalid storage key/);
+    await expect(storage().put('../x', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      /invalid storage key/,
+    );
   });
 
   it('deletes in batches of 1000 keys', async () => {
@@ -140,11 +165,16 @@ describe('S3 storage adapter', () => {
 
   it("surfaces S3's XML errors: a wrong secret (signature) and an unknown bucket", async () => {
     const key = `clothes/${randomUUID()}.webp`;
-    await expect(storage({ secretAccessKey: 'wrong-secret' }).put(key, Buffer.from('x'), 'image/webp')).rejects.toMatchObject({
+    await expect(
+      storage({ secretAccessKey: 'wrong-secret' }).put(key, Buffer.from('x'), 'image/webp'),
+    ).rejects.toMatchObject({
       name: 'SignatureDoesNotMatch',
       $metadata: { httpStatusCode: 403 },
     });
-    await expect(storage({ bucket: 'no-such-bucket' }).get(key)).rejects.toMatchObject({ name: 'NoSuchBucket', $metadata: { httpStatusCode: 404 } });
+    await expect(storage({ bucket: 'no-such-bucket' }).get(key)).rejects.toMatchObject({
+      name: 'NoSuchBucket',
+      $metadata: { httpStatusCode: 404 },
+    });
     expect(s3.objects.has(key)).toBe(false);
   });
 });

@@ -7,7 +7,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, type AttributeDefDto, type ClothesDto, type CursorPage, type ErrorBody } from '@otboo/contract';
 import { feedClothes, feeds, weatherForecasts } from '../../src/db/schema/index.js';
-import { createAttributeDefsRepo, createClothesRepo, createClothesService } from '../../src/domains/clothes/index.js';
+import {
+  createAttributeDefsRepo,
+  createClothesRepo,
+  createClothesService,
+} from '../../src/domains/clothes/index.js';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
@@ -21,7 +25,12 @@ function jpegWithGps(width = 1200, height = 900) {
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'OtbooCam', Model: 'GPS-Test-1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 59/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 40/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 33/1 59/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '126/1 58/1 40/1',
+      },
     })
     .toBuffer();
 }
@@ -43,11 +52,21 @@ function pngBomb(width = 100_000, height = 100_000) {
   ihdr.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale
   const rowBytes = 1 + Math.ceil(width / 8);
   const idat = zlib.deflateSync(Buffer.alloc(rowBytes * 200));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Streams a multipart upload with an `image` part of `size` bytes over raw HTTP; resolves with the answer. */
-function uploadHuge(url: string, token: string, json: unknown, size: number): Promise<{ status: number; body: any }> {
+function uploadHuge(
+  url: string,
+  token: string,
+  json: unknown,
+  size: number,
+): Promise<{ status: number; body: any }> {
   const boundary = `----otboo${randomUUID()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(json)}\r\n` +
@@ -70,7 +89,12 @@ function uploadHuge(url: string, token: string, json: unknown, size: number): Pr
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -85,7 +109,8 @@ function uploadHuge(url: string, token: string, json: unknown, size: number): Pr
       while (sent < size) {
         const n = Math.min(chunk.length, size - sent);
         sent += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+          return void req.once('drain', pump);
       }
       req.end(tail);
     };
@@ -105,7 +130,9 @@ describe('clothes', () => {
     http = httpClient(server.url);
     owner = await createUser(server, { prefix: 'closet' });
     other = await createUser(server, { prefix: 'stranger' });
-    const list = await http.get<AttributeDefDto[]>('/api/clothes/attribute-defs', { token: owner.accessToken });
+    const list = await http.get<AttributeDefDto[]>('/api/clothes/attribute-defs', {
+      token: owner.accessToken,
+    });
     defs = new Map(list.body.map((d) => [d.name, d]));
   });
   afterAll(async () => {
@@ -113,15 +140,27 @@ describe('clothes', () => {
   });
 
   const def = (name: string) => defs.get(name)!;
-  const createClothes = (user: TestUser, body: Record<string, unknown>, image?: { data: Buffer; type?: string; name?: string }) =>
+  const createClothes = (
+    user: TestUser,
+    body: Record<string, unknown>,
+    image?: { data: Buffer; type?: string; name?: string },
+  ) =>
     http.post<ClothesDto & ErrorBody>('/api/clothes', {
       token: user.accessToken,
-      form: multipartRequest({ ownerId: user.id, name: '기본 티셔츠', type: 'TOP', ...body }, image ? { data: image.data, type: image.type ?? 'image/jpeg', name: image.name ?? 'photo.jpg' } : undefined),
+      form: multipartRequest(
+        { ownerId: user.id, name: '기본 티셔츠', type: 'TOP', ...body },
+        image
+          ? { data: image.data, type: image.type ?? 'image/jpeg', name: image.name ?? 'photo.jpg' }
+          : undefined,
+      ),
     });
   const patchClothes = (user: TestUser, id: string, body: unknown, image?: { data: Buffer; type?: string }) =>
     http.patch<ClothesDto & ErrorBody>(`/api/clothes/${id}`, {
       token: user.accessToken,
-      form: multipartRequest(body, image ? { data: image.data, type: image.type ?? 'image/jpeg', name: 'photo.jpg' } : undefined),
+      form: multipartRequest(
+        body,
+        image ? { data: image.data, type: image.type ?? 'image/jpeg', name: 'photo.jpg' } : undefined,
+      ),
     });
   const listOf = (user: TestUser, query: Record<string, string | number | undefined>) =>
     http.get<CursorPage<ClothesDto> & ErrorBody>('/api/clothes', { token: user.accessToken, query });
@@ -130,8 +169,16 @@ describe('clothes', () => {
   describe('access and ownership', () => {
     it('answers 401 without a token', async () => {
       expect((await http.get('/api/clothes', { query: { ownerId: owner.id } })).status).toBe(401);
-      expect((await http.post('/api/clothes', { form: multipartRequest({ ownerId: owner.id, name: 'x', type: 'TOP' }) })).status).toBe(401);
-      expect((await http.patch(`/api/clothes/${randomUUID()}`, { form: multipartRequest({ name: 'x' }) })).status).toBe(401);
+      expect(
+        (
+          await http.post('/api/clothes', {
+            form: multipartRequest({ ownerId: owner.id, name: 'x', type: 'TOP' }),
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await http.patch(`/api/clothes/${randomUUID()}`, { form: multipartRequest({ name: 'x' }) })).status,
+      ).toBe(401);
       expect((await http.delete(`/api/clothes/${randomUUID()}`)).status).toBe(401);
     });
 
@@ -141,7 +188,10 @@ describe('clothes', () => {
         form: multipartRequest({ ownerId: owner.id, name: '남의 옷장에 넣기', type: 'TOP' }),
       });
       expect(forged.status).toBe(403);
-      expect(forged.body).toMatchObject({ exceptionName: 'ClothesForbiddenException', message: ko.clothes.ownerMismatch });
+      expect(forged.body).toMatchObject({
+        exceptionName: 'ClothesForbiddenException',
+        message: ko.clothes.ownerMismatch,
+      });
 
       const mine = (await createClothes(owner, { name: '내 셔츠' })).body;
       const edit = await patchClothes(other, mine.id, { name: '뺏은 셔츠' });
@@ -156,7 +206,9 @@ describe('clothes', () => {
       const missing = await patchClothes(owner, randomUUID(), { name: 'x' });
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe(ko.clothes.notFound);
-      expect((await http.delete(`/api/clothes/${randomUUID()}`, { token: owner.accessToken })).status).toBe(404);
+      expect((await http.delete(`/api/clothes/${randomUUID()}`, { token: owner.accessToken })).status).toBe(
+        404,
+      );
       expect((await http.delete('/api/clothes/not-a-uuid', { token: owner.accessToken })).status).toBe(400);
       expect((await patchClothes(owner, 'not-a-uuid', { name: 'x' })).status).toBe(400);
     });
@@ -166,7 +218,11 @@ describe('clothes', () => {
       const res = await listOf(other, { ownerId: owner.id, keywordLike: '공개 코트' });
       expect(res.status).toBe(200);
       expect(res.body.data).toHaveLength(1);
-      expect((await listOf(other, { ownerId: randomUUID() })).body).toMatchObject({ data: [], totalCount: 0, hasNext: false });
+      expect((await listOf(other, { ownerId: randomUUID() })).body).toMatchObject({
+        data: [],
+        totalCount: 0,
+        hasNext: false,
+      });
     });
   });
 
@@ -190,21 +246,57 @@ describe('clothes', () => {
         type: 'TOP',
         imageUrl: null,
         thumbnailUrl: null,
-        attributes: [{ definitionId: def('색상').id, definitionName: '색상', selectableValues: def('색상').selectableValues, value: '화이트' }],
+        attributes: [
+          {
+            definitionId: def('색상').id,
+            definitionName: '색상',
+            selectableValues: def('색상').selectableValues,
+            value: '화이트',
+          },
+        ],
       });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     });
 
     const long = (n: number) => 'x'.repeat(n);
     it.each([
-      ['a value outside the options', { attributes: [{ definitionId: 'DEF:색상', value: '형광' }] }, ko.clothes.attributeValueInvalid],
-      ['an unknown definition', { attributes: [{ definitionId: randomUUID(), value: '블랙' }] }, ko.clothes.attributeUnknown],
-      ['an unknown definition with a blank value', { attributes: [{ definitionId: randomUUID(), value: '' }] }, ko.clothes.attributeUnknown],
-      ['one definition twice', { attributes: [{ definitionId: 'DEF:색상', value: '블랙' }, { definitionId: 'DEF:색상', value: '화이트' }] }, ko.clothes.attributeDuplicated],
-      ['a malformed definition id', { attributes: [{ definitionId: 'not-a-uuid', value: '블랙' }] }, ko.common.invalidId],
+      [
+        'a value outside the options',
+        { attributes: [{ definitionId: 'DEF:색상', value: '형광' }] },
+        ko.clothes.attributeValueInvalid,
+      ],
+      [
+        'an unknown definition',
+        { attributes: [{ definitionId: randomUUID(), value: '블랙' }] },
+        ko.clothes.attributeUnknown,
+      ],
+      [
+        'an unknown definition with a blank value',
+        { attributes: [{ definitionId: randomUUID(), value: '' }] },
+        ko.clothes.attributeUnknown,
+      ],
+      [
+        'one definition twice',
+        {
+          attributes: [
+            { definitionId: 'DEF:색상', value: '블랙' },
+            { definitionId: 'DEF:색상', value: '화이트' },
+          ],
+        },
+        ko.clothes.attributeDuplicated,
+      ],
+      [
+        'a malformed definition id',
+        { attributes: [{ definitionId: 'not-a-uuid', value: '블랙' }] },
+        ko.common.invalidId,
+      ],
       ['a huge value', { attributes: [{ definitionId: 'DEF:색상', value: long(51) }] }, undefined],
       ['attributes of the wrong type', { attributes: 'black' }, undefined],
-      ['too many attributes', { attributes: Array.from({ length: 31 }, () => ({ definitionId: randomUUID(), value: 'a' })) }, undefined],
+      [
+        'too many attributes',
+        { attributes: Array.from({ length: 31 }, () => ({ definitionId: randomUUID(), value: 'a' })) },
+        undefined,
+      ],
       ['a blank name', { name: '   ' }, ko.clothes.nameRequired],
       ['an empty name', { name: '' }, ko.clothes.nameRequired],
       ['no name', { name: 'DELETE' }, ko.clothes.nameRequired],
@@ -216,12 +308,26 @@ describe('clothes', () => {
       ['a malformed ownerId', { ownerId: 'me' }, ko.common.invalidId],
       ['no ownerId', { ownerId: 'DELETE' }, undefined],
     ])('answers %s with 400', async (_label, body, message) => {
-      const resolved = JSON.parse(JSON.stringify(body).replace(/DEF:([^"]+)/g, (_, name: string) => def(name).id)) as Record<string, unknown>;
-      const payload: Record<string, unknown> = { ownerId: owner.id, name: '기본 티셔츠', type: 'TOP', ...resolved };
+      const resolved = JSON.parse(
+        JSON.stringify(body).replace(/DEF:([^"]+)/g, (_, name: string) => def(name).id),
+      ) as Record<string, unknown>;
+      const payload: Record<string, unknown> = {
+        ownerId: owner.id,
+        name: '기본 티셔츠',
+        type: 'TOP',
+        ...resolved,
+      };
       for (const [k, v] of Object.entries(payload)) if (v === 'DELETE') delete payload[k];
-      const res = await http.post('/api/clothes', { token: owner.accessToken, form: multipartRequest(payload) });
+      const res = await http.post('/api/clothes', {
+        token: owner.accessToken,
+        form: multipartRequest(payload),
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ exceptionName: expect.any(String), message: expect.any(String), details: expect.any(Object) });
+      expect(res.body).toMatchObject({
+        exceptionName: expect.any(String),
+        message: expect.any(String),
+        details: expect.any(Object),
+      });
       if (message) expect(res.body.message).toBe(message);
     });
 
@@ -234,7 +340,10 @@ describe('clothes', () => {
       const res = await http.post('/api/clothes', { token: owner.accessToken, form: broken });
       expect(res.status).toBe(400);
       expect(res.body.details).toHaveProperty('request');
-      const json = await http.post('/api/clothes', { token: owner.accessToken, json: { ownerId: owner.id, name: 'x', type: 'TOP' } });
+      const json = await http.post('/api/clothes', {
+        token: owner.accessToken,
+        json: { ownerId: owner.id, name: 'x', type: 'TOP' },
+      });
       expect(json.status).toBe(415);
     });
   });
@@ -279,7 +388,11 @@ describe('clothes', () => {
       expect(seen).toEqual([...made].reverse().map((c) => c.id));
       // A cursor past the last garment: an empty page that still counts the closet.
       const oldest = made[0]!;
-      const beyond = await listOf(owner, { ownerId: lister.id, cursor: oldest.createdAt, idAfter: oldest.id });
+      const beyond = await listOf(owner, {
+        ownerId: lister.id,
+        cursor: oldest.createdAt,
+        idAfter: oldest.id,
+      });
       expect(beyond.body).toMatchObject({ data: [], totalCount: 7, hasNext: false, nextCursor: null });
     });
 
@@ -287,14 +400,33 @@ describe('clothes', () => {
       const outers = await listOf(owner, { ownerId: lister.id, typeEqual: 'OUTER' });
       expect(outers.body.data.map((c) => c.name)).toEqual(['코트 안감 조끼', 'Denim JACKET', '블랙 울 코트']);
       expect(outers.body.totalCount).toBe(3);
-      expect((await listOf(owner, { ownerId: lister.id, keywordLike: '코트' })).body.data.map((c) => c.name)).toEqual(['코트 안감 조끼', '블랙 울 코트']);
-      expect((await listOf(owner, { ownerId: lister.id, keywordLike: 'jacket' })).body.data.map((c) => c.name)).toEqual(['Denim JACKET']);
-      expect((await listOf(owner, { ownerId: lister.id, keywordLike: '%' })).body.data.map((c) => c.name)).toEqual(['100% 코튼 티']);
-      expect((await listOf(owner, { ownerId: lister.id, keywordLike: '_' })).body.data.map((c) => c.name)).toEqual(['와이드_슬랙스']);
-      const both = await listOf(owner, { ownerId: lister.id, keywordLike: '코트', typeEqual: 'OUTER', limit: 1 });
+      expect(
+        (await listOf(owner, { ownerId: lister.id, keywordLike: '코트' })).body.data.map((c) => c.name),
+      ).toEqual(['코트 안감 조끼', '블랙 울 코트']);
+      expect(
+        (await listOf(owner, { ownerId: lister.id, keywordLike: 'jacket' })).body.data.map((c) => c.name),
+      ).toEqual(['Denim JACKET']);
+      expect(
+        (await listOf(owner, { ownerId: lister.id, keywordLike: '%' })).body.data.map((c) => c.name),
+      ).toEqual(['100% 코튼 티']);
+      expect(
+        (await listOf(owner, { ownerId: lister.id, keywordLike: '_' })).body.data.map((c) => c.name),
+      ).toEqual(['와이드_슬랙스']);
+      const both = await listOf(owner, {
+        ownerId: lister.id,
+        keywordLike: '코트',
+        typeEqual: 'OUTER',
+        limit: 1,
+      });
       expect(both.body).toMatchObject({ totalCount: 2, hasNext: true });
       // The course frontend sends sortBy/sortDirection and empty filters; the closet stays newest first.
-      const frontend = await listOf(owner, { ownerId: lister.id, sortBy: 'name', sortDirection: 'ASCENDING', keywordLike: '', typeEqual: '' });
+      const frontend = await listOf(owner, {
+        ownerId: lister.id,
+        sortBy: 'name',
+        sortDirection: 'ASCENDING',
+        keywordLike: '',
+        typeEqual: '',
+      });
       expect(frontend.body.data.map((c) => c.id)).toEqual([...made].reverse().map((c) => c.id));
     });
 
@@ -310,7 +442,9 @@ describe('clothes', () => {
       [{ ownerId: 'OWNER', cursor: new Date().toISOString(), idAfter: 'x' }],
       [{ ownerId: 'OWNER', keywordLike: 'x'.repeat(101) }],
     ])('answers bad query %j with 400', async (query) => {
-      const resolved = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'OWNER' ? lister.id : v])) as Record<string, string>;
+      const resolved = Object.fromEntries(
+        Object.entries(query).map(([k, v]) => [k, v === 'OWNER' ? lister.id : v]),
+      ) as Record<string, string>;
       const res = await listOf(owner, resolved);
       expect(res.status).toBe(400);
       expect(res.body.exceptionName).toBeTruthy();
@@ -331,7 +465,12 @@ describe('clothes', () => {
       ).body;
       const renamed = await patchClothes(owner, created.id, { name: '수정 후' });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toMatchObject({ id: created.id, name: '수정 후', type: 'TOP', createdAt: created.createdAt });
+      expect(renamed.body).toMatchObject({
+        id: created.id,
+        name: '수정 후',
+        type: 'TOP',
+        createdAt: created.createdAt,
+      });
       expect(renamed.body.attributes.map((a) => a.value).sort()).toEqual(['보통', '블랙']);
 
       const replaced = await patchClothes(owner, created.id, {
@@ -343,7 +482,14 @@ describe('clothes', () => {
       });
       expect(replaced.status).toBe(200);
       expect(replaced.body.type).toBe('OUTER');
-      expect(replaced.body.attributes).toEqual([{ definitionId: def('계절').id, definitionName: '계절', selectableValues: def('계절').selectableValues, value: '겨울' }]);
+      expect(replaced.body.attributes).toEqual([
+        {
+          definitionId: def('계절').id,
+          definitionName: '계절',
+          selectableValues: def('계절').selectableValues,
+          value: '겨울',
+        },
+      ]);
 
       const cleared = await patchClothes(owner, created.id, { attributes: [] });
       expect(cleared.body).toMatchObject({ attributes: [] });
@@ -362,7 +508,9 @@ describe('clothes', () => {
       const created = (await createClothes(owner, { name: '버릴 옷' })).body;
       const res = await http.delete(`/api/clothes/${created.id}`, { token: owner.accessToken });
       expect(res.status).toBe(204);
-      expect((await http.delete(`/api/clothes/${created.id}`, { token: owner.accessToken })).status).toBe(404);
+      expect((await http.delete(`/api/clothes/${created.id}`, { token: owner.accessToken })).status).toBe(
+        404,
+      );
       expect((await listOf(owner, { ownerId: owner.id, keywordLike: '버릴 옷' })).body.data).toEqual([]);
     });
   });
@@ -393,21 +541,39 @@ describe('clothes', () => {
     });
 
     it('accepts PNG, WebP, GIF and AVIF by content, whatever the declared type', async () => {
-      const base = sharp({ create: { width: 300, height: 500, channels: 4, background: { r: 250, g: 0, b: 0, alpha: 0.5 } } });
+      const base = sharp({
+        create: { width: 300, height: 500, channels: 4, background: { r: 250, g: 0, b: 0, alpha: 0.5 } },
+      });
       const images = [base.clone().png(), base.clone().webp(), base.clone().gif(), base.clone().avif()];
       for (const data of await Promise.all(images.map((i) => i.toBuffer()))) {
-        const res = await createClothes(owner, { name: '형식 테스트' }, { data, type: 'application/octet-stream', name: 'x.bin' });
+        const res = await createClothes(
+          owner,
+          { name: '형식 테스트' },
+          { data, type: 'application/octet-stream', name: 'x.bin' },
+        );
         expect(res.status).toBe(201);
         expect(res.body.imageUrl).toMatch(/\.webp$/);
       }
     });
 
     it('refuses what is not an image (415) and a truncated JPEG (415)', async () => {
-      const text = await createClothes(owner, { name: '가짜 사진' }, { data: Buffer.from('<svg onload="alert(1)"></svg>'.repeat(10)), type: 'image/jpeg' });
+      const text = await createClothes(
+        owner,
+        { name: '가짜 사진' },
+        { data: Buffer.from('<svg onload="alert(1)"></svg>'.repeat(10)), type: 'image/jpeg' },
+      );
       expect(text.status).toBe(415);
-      expect(text.body).toEqual({ exceptionName: 'UnsupportedMediaTypeException', message: ko.clothes.imageInvalid, details: {} });
+      expect(text.body).toEqual({
+        exceptionName: 'UnsupportedMediaTypeException',
+        message: ko.clothes.imageInvalid,
+        details: {},
+      });
       const photo = await jpegWithGps();
-      const truncated = await createClothes(owner, { name: '잘린 사진' }, { data: photo.subarray(0, Math.floor(photo.length * 0.6)) });
+      const truncated = await createClothes(
+        owner,
+        { name: '잘린 사진' },
+        { data: photo.subarray(0, Math.floor(photo.length * 0.6)) },
+      );
       expect(truncated.status).toBe(415);
       expect(truncated.body.message).toBe(ko.clothes.imageInvalid);
     });
@@ -416,7 +582,11 @@ describe('clothes', () => {
       const bomb = pngBomb();
       expect(bomb.length).toBeLessThan(20_000);
       const started = Date.now();
-      const res = await createClothes(owner, { name: '폭탄' }, { data: bomb, type: 'image/png', name: 'bomb.png' });
+      const res = await createClothes(
+        owner,
+        { name: '폭탄' },
+        { data: bomb, type: 'image/png', name: 'bomb.png' },
+      );
       expect(res.status).toBe(413);
       expect(res.body.message).toBe(ko.clothes.imageTooManyPixels);
       expect(Date.now() - started).toBeLessThan(2000);
@@ -428,26 +598,44 @@ describe('clothes', () => {
       expect(over.status).toBe(413);
       expect(over.body.message).toBe(ko.clothes.imageTooLarge);
 
-      const huge = await uploadHuge(server.url, owner.accessToken, { ownerId: owner.id, name: '아주 큰 사진', type: 'TOP' }, 50 * MB);
+      const huge = await uploadHuge(
+        server.url,
+        owner.accessToken,
+        { ownerId: owner.id, name: '아주 큰 사진', type: 'TOP' },
+        50 * MB,
+      );
       expect(huge.status).toBe(413);
-      expect(huge.body).toMatchObject({ exceptionName: 'PayloadTooLargeException', message: ko.clothes.imageTooLarge });
+      expect(huge.body).toMatchObject({
+        exceptionName: 'PayloadTooLargeException',
+        message: ko.clothes.imageTooLarge,
+      });
       // Still healthy: a normal upload right after works.
-      const after = await createClothes(owner, { name: '정상 업로드' }, { data: await jpegWithGps(200, 200) });
+      const after = await createClothes(
+        owner,
+        { name: '정상 업로드' },
+        { data: await jpegWithGps(200, 200) },
+      );
       expect(after.status).toBe(201);
     });
 
     it('replacing or deleting deletes the old files, unless a feed post still shows them', async () => {
-      const created = (await createClothes(owner, { name: '사진 교체' }, { data: await jpegWithGps(300, 300) })).body;
+      const created = (
+        await createClothes(owner, { name: '사진 교체' }, { data: await jpegWithGps(300, 300) })
+      ).body;
       const oldFiles = [created.imageUrl!, created.thumbnailUrl!];
       for (const url of oldFiles) expect(existsSync(fileOf(url))).toBe(true);
-      const replaced = (await patchClothes(owner, created.id, { name: '사진 교체됨' }, { data: await jpegWithGps(320, 240) })).body;
+      const replaced = (
+        await patchClothes(owner, created.id, { name: '사진 교체됨' }, { data: await jpegWithGps(320, 240) })
+      ).body;
       expect(replaced.imageUrl).not.toBe(created.imageUrl);
       for (const url of oldFiles) {
         expect(existsSync(fileOf(url))).toBe(false);
         expect((await fetch(`${server.url}${url}`)).status).toBe(404);
       }
       // A patch without an image keeps it.
-      expect((await patchClothes(owner, created.id, { name: '이름만' })).body.imageUrl).toBe(replaced.imageUrl);
+      expect((await patchClothes(owner, created.id, { name: '이름만' })).body.imageUrl).toBe(
+        replaced.imageUrl,
+      );
 
       // A feed post copied the current image: replacing and deleting the garment keep those files.
       const { db } = server.database;
@@ -481,7 +669,13 @@ describe('clothes', () => {
         .returning();
       const [feed] = await db
         .insert(feeds)
-        .values({ authorId: owner.id, weatherId: weather!.id, skyStatus: 'CLEAR', precipitationType: 'NONE', content: '오늘의 코디' })
+        .values({
+          authorId: owner.id,
+          weatherId: weather!.id,
+          skyStatus: 'CLEAR',
+          precipitationType: 'NONE',
+          content: '오늘의 코디',
+        })
         .returning();
       const key = (url: string) => url.replace(/^\/files\//, '');
       await db.insert(feedClothes).values({
@@ -496,7 +690,9 @@ describe('clothes', () => {
       const again = (await patchClothes(owner, created.id, {}, { data: await jpegWithGps(100, 100) })).body;
       expect(existsSync(fileOf(replaced.imageUrl!))).toBe(true);
       expect(existsSync(fileOf(replaced.thumbnailUrl!))).toBe(true);
-      expect((await http.delete(`/api/clothes/${created.id}`, { token: owner.accessToken })).status).toBe(204);
+      expect((await http.delete(`/api/clothes/${created.id}`, { token: owner.accessToken })).status).toBe(
+        204,
+      );
       expect(existsSync(fileOf(replaced.imageUrl!))).toBe(true);
       // The garment's own latest image was in no post: gone with it.
       expect(existsSync(fileOf(again.imageUrl!))).toBe(false);
@@ -505,7 +701,11 @@ describe('clothes', () => {
 
     it('keeps no files of a garment whose save failed validation after the upload was read', async () => {
       const before = (await listOf(owner, { ownerId: owner.id, limit: 100 })).body.totalCount;
-      const res = await createClothes(owner, { name: '실패', attributes: [{ definitionId: def('색상').id, value: '무지개' }] }, { data: await jpegWithGps(200, 200) });
+      const res = await createClothes(
+        owner,
+        { name: '실패', attributes: [{ definitionId: def('색상').id, value: '무지개' }] },
+        { data: await jpegWithGps(200, 200) },
+      );
       expect(res.status).toBe(400);
       expect((await listOf(owner, { ownerId: owner.id, limit: 100 })).body.totalCount).toBe(before);
     });
@@ -513,7 +713,13 @@ describe('clothes', () => {
 
   describe('for other domains', () => {
     it('loads OotdDto items of one owner by ids, in the order asked, skipping foreign and unknown ids', async () => {
-      const a = (await createClothes(owner, { name: '추천 상의', type: 'TOP', attributes: [{ definitionId: def('두께').id, value: '얇음' }] }, { data: await jpegWithGps(200, 200) })).body;
+      const a = (
+        await createClothes(
+          owner,
+          { name: '추천 상의', type: 'TOP', attributes: [{ definitionId: def('두께').id, value: '얇음' }] },
+          { data: await jpegWithGps(200, 200) },
+        )
+      ).body;
       const b = (await createClothes(owner, { name: '추천 하의', type: 'BOTTOM' })).body;
       const foreign = (await createClothes(other, { name: '남의 옷' })).body;
       const service = createClothesService({
@@ -523,10 +729,29 @@ describe('clothes', () => {
         storage: createLocalStorage(path.join(server.dataDir, 'uploads')),
         log: server.app.log,
       });
-      const items = await service.ootdItems(server.database.db, owner.id, [b.id, foreign.id, randomUUID(), a.id]);
+      const items = await service.ootdItems(server.database.db, owner.id, [
+        b.id,
+        foreign.id,
+        randomUUID(),
+        a.id,
+      ]);
       expect(items).toEqual([
-        { clothesId: b.id, name: '추천 하의', type: 'BOTTOM', imageUrl: null, thumbnailUrl: null, attributes: [] },
-        { clothesId: a.id, name: '추천 상의', type: 'TOP', imageUrl: a.imageUrl, thumbnailUrl: a.thumbnailUrl, attributes: a.attributes },
+        {
+          clothesId: b.id,
+          name: '추천 하의',
+          type: 'BOTTOM',
+          imageUrl: null,
+          thumbnailUrl: null,
+          attributes: [],
+        },
+        {
+          clothesId: a.id,
+          name: '추천 상의',
+          type: 'TOP',
+          imageUrl: a.imageUrl,
+          thumbnailUrl: a.thumbnailUrl,
+          attributes: a.attributes,
+        },
       ]);
       const all = await service.ownedWithAttributes(server.database.db, owner.id);
       expect(all.map((c) => c.row.id)).toEqual(expect.arrayContaining([a.id, b.id]));

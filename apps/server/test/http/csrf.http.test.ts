@@ -27,23 +27,41 @@ describe('CSRF double-submit', () => {
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).not.toMatch(/HttpOnly/i);
     expect(res.setCookies[CSRF_COOKIE]).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const again = await http.get('/api/auth/csrf-token', { cookies: { [CSRF_COOKIE]: res.setCookies[CSRF_COOKIE]! } });
+    const again = await http.get('/api/auth/csrf-token', {
+      cookies: { [CSRF_COOKIE]: res.setCookies[CSRF_COOKIE]! },
+    });
     expect(again.status).toBe(204);
     expect(again.setCookies[CSRF_COOKIE]).toBeUndefined();
   });
 
   it('refuses a cookie-bearing mutation without X-XSRF-TOKEN, or with a wrong one, with 403', async () => {
     const attempts = [
-      () => http.post('/api/auth/sign-out', { cookies: { [REFRESH_COOKIE]: user.refreshToken, [CSRF_COOKIE]: CSRF_TOKEN } }),
-      () => http.post('/api/auth/sign-out', { cookies: { [REFRESH_COOKIE]: user.refreshToken }, headers: { 'x-xsrf-token': CSRF_TOKEN } }),
-      () => http.post('/api/auth/refresh', asBrowser(user.refreshToken, { headers: { 'x-xsrf-token': `${CSRF_TOKEN}x` } })),
+      () =>
+        http.post('/api/auth/sign-out', {
+          cookies: { [REFRESH_COOKIE]: user.refreshToken, [CSRF_COOKIE]: CSRF_TOKEN },
+        }),
+      () =>
+        http.post('/api/auth/sign-out', {
+          cookies: { [REFRESH_COOKIE]: user.refreshToken },
+          headers: { 'x-xsrf-token': CSRF_TOKEN },
+        }),
+      () =>
+        http.post(
+          '/api/auth/refresh',
+          asBrowser(user.refreshToken, { headers: { 'x-xsrf-token': `${CSRF_TOKEN}x` } }),
+        ),
       () =>
         http.patch(`/api/users/${user.id}/profiles`, {
           token: user.accessToken,
           cookies: { [CSRF_COOKIE]: CSRF_TOKEN },
           form: multipartRequest({ name: 'csrfvictim' }),
         }),
-      () => http.patch(`/api/users/${user.id}/password`, { token: user.accessToken, cookies: { other: '1' }, json: { password: 'hijack123' } }),
+      () =>
+        http.patch(`/api/users/${user.id}/password`, {
+          token: user.accessToken,
+          cookies: { other: '1' },
+          json: { password: 'hijack123' },
+        }),
     ];
     for (const attempt of attempts) {
       const res = await attempt();
@@ -59,11 +77,23 @@ describe('CSRF double-submit', () => {
   });
 
   it('lets matching cookie and header through, and Bearer-only or safe requests need none', async () => {
-    const withHeader = await http.patch(`/api/users/${user.id}/profiles`, asBrowser(undefined, { token: user.accessToken, form: multipartRequest({ temperatureSensitivity: 3 }) }));
+    const withHeader = await http.patch(
+      `/api/users/${user.id}/profiles`,
+      asBrowser(undefined, {
+        token: user.accessToken,
+        form: multipartRequest({ temperatureSensitivity: 3 }),
+      }),
+    );
     expect(withHeader.status).toBe(200);
-    const bearerOnly = await http.patch(`/api/users/${user.id}/profiles`, { token: user.accessToken, form: multipartRequest({ temperatureSensitivity: 1 }) });
+    const bearerOnly = await http.patch(`/api/users/${user.id}/profiles`, {
+      token: user.accessToken,
+      form: multipartRequest({ temperatureSensitivity: 1 }),
+    });
     expect(bearerOnly.status).toBe(200);
-    const safe = await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken, cookies: { [CSRF_COOKIE]: CSRF_TOKEN } });
+    const safe = await http.get(`/api/users/${user.id}/profiles`, {
+      token: user.accessToken,
+      cookies: { [CSRF_COOKIE]: CSRF_TOKEN },
+    });
     expect(safe.status).toBe(200);
   });
 

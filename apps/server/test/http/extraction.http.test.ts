@@ -10,7 +10,8 @@ import { startServer, type TestServer } from '../support/start-server.js';
 const PATH = '/api/clothes/extractions';
 
 /** `{definition name: value}` of guessed attributes. */
-const attributesOf = (dto: ClothesExtractionDto) => Object.fromEntries(dto.attributes.map((a) => [a.definitionName, a.value]));
+const attributesOf = (dto: ClothesExtractionDto) =>
+  Object.fromEntries(dto.attributes.map((a) => [a.definitionName, a.value]));
 
 describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
   let shop: ShopPages;
@@ -21,7 +22,10 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
 
   beforeAll(async () => {
     shop = await startShopPages();
-    server = await startServer({ env: { LINK_IMPORT_ALLOW_PRIVATE: 'true' }, overrides: { pageConnector: connector } });
+    server = await startServer({
+      env: { LINK_IMPORT_ALLOW_PRIVATE: 'true' },
+      overrides: { pageConnector: connector },
+    });
     http = httpClient(server.url);
     user = await createUser(server, { prefix: 'importer' });
   });
@@ -32,7 +36,8 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
     expect(connector.refused).toEqual([]);
   });
 
-  const extract = (url: string, token = user.accessToken) => http.get<ClothesExtractionDto & ErrorBody>(PATH, { token, query: { url } });
+  const extract = (url: string, token = user.accessToken) =>
+    http.get<ClothesExtractionDto & ErrorBody>(PATH, { token, query: { url } });
 
   async function expectStoredImage(url: string | null) {
     expect(url).toMatch(/^\/files\/imports\/[0-9a-f-]{36}\.webp$/);
@@ -52,7 +57,11 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
   it('reads a schema.org JSON-LD page: name, type from the breadcrumb, attributes, photo re-hosted on our origin', async () => {
     const res = await extract(`${shop.url}/jsonld/knit`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'json-ld', name: '캐시미어 블렌드 라운드넥 니트 & 스카프 세트', type: 'TOP' });
+    expect(res.body).toMatchObject({
+      source: 'json-ld',
+      name: '캐시미어 블렌드 라운드넥 니트 & 스카프 세트',
+      type: 'TOP',
+    });
     expect(attributesOf(res.body)).toEqual({ 색상: '차콜', 소재: '울', 계절: '겨울' });
     for (const a of res.body.attributes) expect(a.selectableValues).toContain(a.value);
     const meta = await expectStoredImage(res.body.imageUrl);
@@ -62,7 +71,11 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
   it('reads an Open Graph page (relative og:image) and follows a redirect', async () => {
     const res = await extract(`${shop.url}/og/shirt`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'open-graph', name: '스트라이프 옥스포드 셔츠 (Sky Blue)', type: 'TOP' });
+    expect(res.body).toMatchObject({
+      source: 'open-graph',
+      name: '스트라이프 옥스포드 셔츠 (Sky Blue)',
+      type: 'TOP',
+    });
     expect(attributesOf(res.body)).toEqual({ 색상: '스카이블루', 계절: '봄', 소재: '면' });
     await expectStoredImage(res.body.imageUrl);
     const redirected = await extract(`${shop.url}/redirect/knit`);
@@ -73,7 +86,11 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
   it('reads a Musinsa-like page from window.__MSS__.product.state', async () => {
     const res = await extract(`${shop.url}/musinsa/products/3456789`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'musinsa', name: '[SET] 후드 집업 & 조거 팬츠 셋업 멜란지 그레이', type: 'OUTER' });
+    expect(res.body).toMatchObject({
+      source: 'musinsa',
+      name: '[SET] 후드 집업 & 조거 팬츠 셋업 멜란지 그레이',
+      type: 'OUTER',
+    });
     expect(attributesOf(res.body)).toEqual({ 두께: '두꺼움', 계절: '가을', 색상: '그레이' });
     await expectStoredImage(res.body.imageUrl);
   });
@@ -81,7 +98,11 @@ describe('link import (LINK_IMPORT_ALLOW_PRIVATE=true, loopback shop)', () => {
   it('reads a Naver smart store-like page from window.__PRELOADED_STATE__', async () => {
     const res = await extract(`${shop.url}/naver/otboo-outdoor/products/9812345678`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ source: 'naver-smartstore', name: '남성 방수 트레킹화 블랙', type: 'SHOES' });
+    expect(res.body).toMatchObject({
+      source: 'naver-smartstore',
+      name: '남성 방수 트레킹화 블랙',
+      type: 'SHOES',
+    });
     expect(attributesOf(res.body)).toEqual({ 색상: '블랙', 방수: '예', 스타일: '아웃도어' });
     await expectStoredImage(res.body.imageUrl);
   });
@@ -184,7 +205,11 @@ describe('link import with the switch off (production rules)', () => {
     const url = raw === 'LOOPBACK_SHOP' ? `${shop.url}/jsonld/knit` : raw;
     const res = await httpClient(server.url).get(PATH, { token: user.accessToken, query: { url } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ exceptionName: 'BlockedUrlException', message: ko.clothes.urlBlocked, details: { url: ko.clothes.urlBlocked } });
+    expect(res.body).toEqual({
+      exceptionName: 'BlockedUrlException',
+      message: ko.clothes.urlBlocked,
+      details: { url: ko.clothes.urlBlocked },
+    });
     expect(connector.attempts).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.js';
 import { createS3Storage } from '../../src/adapters/storage/s3-storage.js';
 import type { Storage } from '../../src/adapters/storage/storage.js';
-import { createImportsSweeper, IMPORT_PHOTO_MAX_AGE_MS } from '../../src/domains/clothes/extraction/imports-sweeper.js';
+import {
+  createImportsSweeper,
+  IMPORT_PHOTO_MAX_AGE_MS,
+} from '../../src/domains/clothes/extraction/imports-sweeper.js';
 import { processJobLock } from '../../src/lib/job-lock.js';
 import { startFakeS3, type FakeS3 } from '../fakes/s3/s3-fake.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -27,7 +30,8 @@ describe('link-import photos are deleted a day after the import', () => {
     await s3?.close();
   });
 
-  const sweeperFor = (storage: Storage) => createImportsSweeper({ storage, jobLock: processJobLock, log: server.app.log });
+  const sweeperFor = (storage: Storage) =>
+    createImportsSweeper({ storage, jobLock: processJobLock, log: server.app.log });
 
   it('local storage: old imports go, fresh imports and garment photos stay', async () => {
     const root = server.config.storage.localDir;

@@ -49,9 +49,17 @@ describe('direct messages REST', () => {
   });
 
   it('pages a conversation newest first, both directions, with the contract shape', async () => {
-    const res = await http.get('/api/direct-messages', { token: alice.accessToken, query: { userId: bob.id } });
+    const res = await http.get('/api/direct-messages', {
+      token: alice.accessToken,
+      query: { userId: bob.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ totalCount: 5, hasNext: false, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+    expect(res.body).toMatchObject({
+      totalCount: 5,
+      hasNext: false,
+      sortBy: 'createdAt',
+      sortDirection: 'DESCENDING',
+    });
     expect(res.body.data.map((m: any) => m.content)).toEqual(['b3 👋', 'b2', 'a2', 'b1', 'a1']);
     expect(res.body.data[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -61,7 +69,10 @@ describe('direct messages REST', () => {
       content: 'b3 👋',
     });
     // The same conversation from the other side.
-    const other = await http.get('/api/direct-messages', { token: bob.accessToken, query: { userId: alice.id } });
+    const other = await http.get('/api/direct-messages', {
+      token: bob.accessToken,
+      query: { userId: alice.id },
+    });
     expect(other.body.data).toEqual(res.body.data);
   });
 
@@ -81,7 +92,10 @@ describe('direct messages REST', () => {
 
   it('shows a user only their own conversations', async () => {
     // carol asking for bob shows carol↔bob, never alice↔bob.
-    const res = await http.get('/api/direct-messages', { token: carol.accessToken, query: { userId: bob.id } });
+    const res = await http.get('/api/direct-messages', {
+      token: carol.accessToken,
+      query: { userId: bob.id },
+    });
     expect(res.body.data.map((m: any) => m.content)).toEqual(['to carol']);
   });
 
@@ -108,7 +122,10 @@ describe('direct messages REST', () => {
     expect(res.body).toEqual([
       {
         partner: { userId: carol.id, name: carol.name, profileImageUrl: null },
-        lastMessage: expect.objectContaining({ content: 'c2', sender: expect.objectContaining({ userId: carol.id }) }),
+        lastMessage: expect.objectContaining({
+          content: 'c2',
+          sender: expect.objectContaining({ userId: carol.id }),
+        }),
         unreadCount: 2,
       },
       {
@@ -126,7 +143,7 @@ describe('direct messages REST', () => {
     expect((await http.get('/api/direct-messages/rooms', { token: nobody.accessToken })).body).toEqual([]);
   });
 
-  it('PATCH rooms/{userId}/read marks only that partner\'s messages to me as read', async () => {
+  it("PATCH rooms/{userId}/read marks only that partner's messages to me as read", async () => {
     const res = await http.patch(`/api/direct-messages/rooms/${bob.id}/read`, { token: alice.accessToken });
     expect(res.status).toBe(204);
     const rooms = (await http.get('/api/direct-messages/rooms', { token: alice.accessToken })).body;
@@ -137,12 +154,18 @@ describe('direct messages REST', () => {
     // Bob's unread (from alice) is untouched.
     const bobs = (await http.get('/api/direct-messages/rooms', { token: bob.accessToken })).body;
     expect(bobs.find((r: any) => r.partner.userId === alice.id).unreadCount).toBe(2);
-    expect((await http.patch(`/api/direct-messages/rooms/${bob.id}/read`, { token: alice.accessToken })).status).toBe(204);
+    expect(
+      (await http.patch(`/api/direct-messages/rooms/${bob.id}/read`, { token: alice.accessToken })).status,
+    ).toBe(204);
   });
 
   it('PATCH read refuses a malformed id (400) and an unknown user (404)', async () => {
-    expect((await http.patch('/api/direct-messages/rooms/nope/read', { token: alice.accessToken })).status).toBe(400);
-    const unknown = await http.patch(`/api/direct-messages/rooms/${UNKNOWN}/read`, { token: alice.accessToken });
+    expect(
+      (await http.patch('/api/direct-messages/rooms/nope/read', { token: alice.accessToken })).status,
+    ).toBe(400);
+    const unknown = await http.patch(`/api/direct-messages/rooms/${UNKNOWN}/read`, {
+      token: alice.accessToken,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('사용자를 찾을 수 없습니다.');
   });
@@ -153,7 +176,11 @@ describe('direct messages REST', () => {
     const first = await queryPlan(server.database, repo.page(server.database.db, pairKey, { limit: 20 }));
     const later = await queryPlan(
       server.database,
-      repo.page(server.database.db, pairKey, { limit: 20, cursor: new Date().toISOString(), idAfter: alice.id }),
+      repo.page(server.database.db, pairKey, {
+        limit: 20,
+        cursor: new Date().toISOString(),
+        idAfter: alice.id,
+      }),
     );
     for (const plan of [first, later]) {
       expect(plan.types).not.toContain('Sort');
@@ -169,14 +196,26 @@ describe('reading a conversation reads its message notifications', () => {
   let partner: TestUser;
   let other: TestUser;
 
-  const unread = async (user: TestUser) => (await http.get('/api/notifications', { token: user.accessToken, query: { limit: 100 } })).body;
+  const unread = async (user: TestUser) =>
+    (await http.get('/api/notifications', { token: user.accessToken, query: { limit: 100 } })).body;
 
   beforeAll(async () => {
     server = await startServer();
     http = httpClient(server.url);
-    [reader, partner, other] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
+    [reader, partner, other] = await Promise.all([
+      createUser(server),
+      createUser(server),
+      createUser(server),
+    ]);
     // The partner follows the reader (a notification from the same person, not about a message) …
-    expect((await http.post('/api/follows', { token: partner.accessToken, json: { followerId: partner.id, followeeId: reader.id } })).status).toBe(201);
+    expect(
+      (
+        await http.post('/api/follows', {
+          token: partner.accessToken,
+          json: { followerId: partner.id, followeeId: reader.id },
+        })
+      ).status,
+    ).toBe(201);
     // … and writes twice; another user writes once; the reader writes to the partner once.
     const p = await openDmSender(server.url, partner);
     const o = await openDmSender(server.url, other);
@@ -192,7 +231,10 @@ describe('reading a conversation reads its message notifications', () => {
   });
 
   it('stores what each notification is about and who caused it, without showing it in the DTO', async () => {
-    const rows = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, reader.id));
+    const rows = await server.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, reader.id));
     const about = rows.map((n) => [n.kind, n.sourceUserId]).sort();
     expect(about).toEqual(
       [
@@ -202,7 +244,8 @@ describe('reading a conversation reads its message notifications', () => {
         ['FOLLOW', partner.id],
       ].sort(),
     );
-    for (const dto of (await unread(reader)).data) expect(Object.keys(dto).sort()).toEqual(['content', 'createdAt', 'id', 'level', 'receiverId', 'title']);
+    for (const dto of (await unread(reader)).data)
+      expect(Object.keys(dto).sort()).toEqual(['content', 'createdAt', 'id', 'level', 'receiverId', 'title']);
   });
 
   it("marks read the reader's message notifications from that partner only, in the same call, publishing nothing", async () => {
@@ -210,16 +253,28 @@ describe('reading a conversation reads its message notifications', () => {
     expect(before.totalCount).toBe(4);
     const stream = await openSse(server.url, { token: reader.accessToken });
     await stream.waitForComments(1);
-    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+    expect(
+      (await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken }))
+        .status,
+    ).toBe(204);
 
     const after = await unread(reader);
     expect(after.totalCount).toBe(2);
-    expect(after.data.map((n: any) => n.content).sort()).toEqual([`${other.name}: o1`, ko.follows.followedNotificationContent(partner.name)].sort());
+    expect(after.data.map((n: any) => n.content).sort()).toEqual(
+      [`${other.name}: o1`, ko.follows.followedNotificationContent(partner.name)].sort(),
+    );
     // The partner's own notification of the reader's message is the partner's to read.
     expect((await unread(partner)).totalCount).toBe(1);
     // Read, not removed: they stay for SSE replay.
-    const rows = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, reader.id));
-    expect(rows.filter((n) => n.kind === 'DIRECT_MESSAGE' && n.sourceUserId === partner.id).every((n) => n.readAt !== null)).toBe(true);
+    const rows = await server.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, reader.id));
+    expect(
+      rows
+        .filter((n) => n.kind === 'DIRECT_MESSAGE' && n.sourceUserId === partner.id)
+        .every((n) => n.readAt !== null),
+    ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stream.events).toEqual([]);
     stream.close();
@@ -230,9 +285,15 @@ describe('reading a conversation reads its message notifications', () => {
     await p.send(reader.id, 'p3');
     p.close();
     expect((await unread(reader)).totalCount).toBe(3);
-    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+    expect(
+      (await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken }))
+        .status,
+    ).toBe(204);
     expect((await unread(reader)).totalCount).toBe(2);
-    expect((await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken })).status).toBe(204);
+    expect(
+      (await http.patch(`/api/direct-messages/rooms/${partner.id}/read`, { token: reader.accessToken }))
+        .status,
+    ).toBe(204);
     expect((await unread(reader)).totalCount).toBe(2);
   });
 });

@@ -6,8 +6,19 @@ import { testDbKind, withAdminClient } from '../support/databases.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient } from '../support/http.js';
 import { openSse } from '../support/sse-client.js';
-import { createTestDatabase, startServer, type TestDatabase, type TestServer } from '../support/start-server.js';
-import { connectStompJs, directMessageTopic, DM_SEND_DESTINATION, openDmSender, openRawStomp } from '../support/stomp-client.js';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../support/start-server.js';
+import {
+  connectStompJs,
+  directMessageTopic,
+  DM_SEND_DESTINATION,
+  openDmSender,
+  openRawStomp,
+} from '../support/stomp-client.js';
 import { profiles } from '../../src/db/schema/index.js';
 import { createNotifier } from '../../src/domains/notifications/index.js';
 import { createPgEventBus } from '../../src/realtime/pg-event-bus.js';
@@ -16,7 +27,11 @@ import { MAX_BUS_PAYLOAD_BYTES } from '../../src/realtime/event-bus.js';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -60,10 +75,14 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       const admin = await createUser(a, { role: 'ADMIN' });
       const carol = await createUser(b);
       const onB = httpClient(b.url);
-      const profileOnB = async () => (await onB.get(`/api/users/${carol.id}/profiles`, { token: carol.accessToken })).status;
+      const profileOnB = async () =>
+        (await onB.get(`/api/users/${carol.id}/profiles`, { token: carol.accessToken })).status;
       // B now remembers carol's live session.
       expect(await profileOnB()).toBe(200);
-      const lock = await httpClient(a.url).patch(`/api/users/${carol.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      const lock = await httpClient(a.url).patch(`/api/users/${carol.id}/lock`, {
+        token: admin.accessToken,
+        json: { locked: true },
+      });
       expect(lock.status).toBe(200);
       // Without the bus eviction B would trust its memory for the cache TTL (5 s); with it, milliseconds.
       await expect.poll(profileOnB, { timeout: 2_000, interval: 20 }).toBe(401);
@@ -81,7 +100,10 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       const bystander = await openRawStomp(b.url);
       expect((await bystander.connect(bob.accessToken)).command).toBe('CONNECTED');
 
-      const lock = await httpClient(a.url).patch(`/api/users/${dave.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      const lock = await httpClient(a.url).patch(`/api/users/${dave.id}/lock`, {
+        token: admin.accessToken,
+        json: { locked: true },
+      });
       expect(lock.status).toBe(200);
       const error = await stomp.waitFor((f) => f.command === 'ERROR', 3_000);
       expect(error.headers.message).toBe(ko.realtime.sessionEnded);
@@ -99,10 +121,17 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       try {
         const echo = await onA.subscribe(topic);
         const inbox = await onB.subscribe(topic);
-        await onA.publish(DM_SEND_DESTINATION, JSON.stringify({ senderId: alice.id, receiverId: bob.id, content: 'A에서 B로' }));
+        await onA.publish(
+          DM_SEND_DESTINATION,
+          JSON.stringify({ senderId: alice.id, receiverId: bob.id, content: 'A에서 B로' }),
+        );
         const [received] = await inbox.waitFor(1);
         const [echoed] = await echo.waitFor(1);
-        expect(received).toMatchObject({ content: 'A에서 B로', sender: { userId: alice.id }, receiver: { userId: bob.id } });
+        expect(received).toMatchObject({
+          content: 'A에서 B로',
+          sender: { userId: alice.id },
+          receiver: { userId: bob.id },
+        });
         expect(echoed).toEqual(received);
       } finally {
         await onA.close();
@@ -117,7 +146,10 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       await dm.send(bob.id, '알림은 B로');
       dm.close();
       const [event] = await stream.waitForEvents(1);
-      expect(JSON.parse(event!.data)).toMatchObject({ receiverId: bob.id, content: `${alice.name}: 알림은 B로` });
+      expect(JSON.parse(event!.data)).toMatchObject({
+        receiverId: bob.id,
+        content: `${alice.name}: 알림은 B로`,
+      });
       await new Promise((r) => setTimeout(r, 300));
       expect(stream.events.filter((e) => e.event === 'notifications')).toHaveLength(1);
       stream.close();
@@ -137,14 +169,19 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       await dm.send(bob.id, 'live on B');
       dm.close();
       const events = await second.waitForEvents(3);
-      expect(events.map((e) => JSON.parse(e.data).content)).toEqual(['missed 1', 'missed 2', 'live on B'].map((t) => `${alice.name}: ${t}`));
+      expect(events.map((e) => JSON.parse(e.data).content)).toEqual(
+        ['missed 1', 'missed 2', 'live on B'].map((t) => `${alice.name}: ${t}`),
+      );
     });
 
     it('sends a message too big for every bus by reference, read back on the other instance', async (ctx) => {
       if (skip) return ctx.skip();
       // A long social-provider avatar URL makes the message DTO exceed the bus limit.
       const avatar = `https://example.invalid/${'a'.repeat(MAX_BUS_PAYLOAD_BYTES)}`;
-      await a.database.db.update(profiles).set({ externalImageUrl: avatar }).where(eq(profiles.userId, alice.id));
+      await a.database.db
+        .update(profiles)
+        .set({ externalImageUrl: avatar })
+        .where(eq(profiles.userId, alice.id));
       const topic = directMessageTopic(alice.id, bob.id);
       const onB = await connectStompJs(b.url, bob.accessToken, 'websocket');
       const inbox = await onB.subscribe(topic);
@@ -152,16 +189,24 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
       await dm.send(bob.id, '큰 메시지');
       dm.close();
       const [received] = await inbox.waitFor(1);
-      expect(received).toMatchObject({ content: '큰 메시지', sender: { userId: alice.id, profileImageUrl: avatar } });
+      expect(received).toMatchObject({
+        content: '큰 메시지',
+        sender: { userId: alice.id, profileImageUrl: avatar },
+      });
       await onB.close();
-      await a.database.db.update(profiles).set({ externalImageUrl: null }).where(eq(profiles.userId, alice.id));
+      await a.database.db
+        .update(profiles)
+        .set({ externalImageUrl: null })
+        .where(eq(profiles.userId, alice.id));
     });
 
     it('marks read on one instance, seen as read on the other', async (ctx) => {
       if (skip) return ctx.skip();
       const list = (await httpClient(a.url).get('/api/notifications', { token: bob.accessToken })).body;
       const first = list.data[0].id;
-      expect((await httpClient(b.url).delete(`/api/notifications/${first}`, { token: bob.accessToken })).status).toBe(204);
+      expect(
+        (await httpClient(b.url).delete(`/api/notifications/${first}`, { token: bob.accessToken })).status,
+      ).toBe(204);
       const after = (await httpClient(a.url).get('/api/notifications', { token: bob.accessToken })).body;
       expect(after.totalCount).toBe(list.totalCount - 1);
     });
@@ -173,7 +218,11 @@ twoInstances('PostgreSQL LISTEN/NOTIFY', {}, async () => true);
 describe.skipIf(testDbKind() !== 'postgres')('a notification recorded by another process', () => {
   it('reaches the SSE stream, by reference when too big for NOTIFY, and in recording order', async () => {
     const server = await startServer();
-    const bus = await createPgEventBus({ url: server.database.url!, pool: server.database.pool!, log: server.app.log });
+    const bus = await createPgEventBus({
+      url: server.database.url!,
+      pool: server.database.pool!,
+      log: server.app.log,
+    });
     try {
       const bob = await createUser(server);
       const stream = await openSse(server.url, { token: bob.accessToken });
@@ -215,7 +264,10 @@ describe.skipIf(testDbKind() !== 'postgres')('PostgreSQL bus losing its connecti
       // Cut the listening connection (as a failover or a network blip would).
       const dbName = new URL(database.location).pathname.slice(1);
       await withAdminClient((c) =>
-        c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%'`, [dbName]),
+        c.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%'`,
+          [dbName],
+        ),
       );
       await dm.send(bob.id, 'during the cut');
       await stream.ended;

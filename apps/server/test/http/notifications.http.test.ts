@@ -32,15 +32,29 @@ describe('notifications REST', () => {
     expect((await http.get('/api/notifications')).status).toBe(401);
     const res = await http.delete('/api/notifications/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ exceptionName: expect.any(String), message: expect.any(String), details: {} });
+    expect(res.body).toMatchObject({
+      exceptionName: expect.any(String),
+      message: expect.any(String),
+      details: {},
+    });
   });
 
-  it('lists the receiver\'s unread notifications newest first; totalCount is the unread count', async () => {
+  it("lists the receiver's unread notifications newest first; totalCount is the unread count", async () => {
     const res = await http.get('/api/notifications', { token: bob.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ totalCount: 5, hasNext: false, nextCursor: null, nextIdAfter: null, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
-    expect(res.body.data.map((n: any) => n.content)).toEqual([5, 4, 3, 2, 1].map((i) => `${alice.name}: message ${i}`));
-    for (const n of res.body.data) expect(n).toMatchObject({ receiverId: bob.id, title: '새 메시지', level: 'INFO' });
+    expect(res.body).toMatchObject({
+      totalCount: 5,
+      hasNext: false,
+      nextCursor: null,
+      nextIdAfter: null,
+      sortBy: 'createdAt',
+      sortDirection: 'DESCENDING',
+    });
+    expect(res.body.data.map((n: any) => n.content)).toEqual(
+      [5, 4, 3, 2, 1].map((i) => `${alice.name}: message ${i}`),
+    );
+    for (const n of res.body.data)
+      expect(n).toMatchObject({ receiverId: bob.id, title: '새 메시지', level: 'INFO' });
     const mine = await http.get('/api/notifications', { token: alice.accessToken });
     expect(mine.body.data.map((n: any) => n.content)).toEqual([`${bob.name}: reply`]);
   });
@@ -56,12 +70,22 @@ describe('notifications REST', () => {
       if (!res.body.hasNext) break;
       query = { limit: 2, cursor: res.body.nextCursor, idAfter: res.body.nextIdAfter };
     }
-    const all = (await http.get('/api/notifications', { token: bob.accessToken })).body.data.map((n: any) => n.id);
+    const all = (await http.get('/api/notifications', { token: bob.accessToken })).body.data.map(
+      (n: any) => n.id,
+    );
     expect(seen).toEqual(all);
   });
 
   it('rejects bad paging input with 400', async () => {
-    for (const query of [{ limit: 0 }, { limit: 101 }, { limit: 'abc' }, { cursor: 'yesterday' }, { cursor: '2026-13-45T99:99:99Z' }, { idAfter: 'x' }, { cursor: 'x'.repeat(500) }]) {
+    for (const query of [
+      { limit: 0 },
+      { limit: 101 },
+      { limit: 'abc' },
+      { cursor: 'yesterday' },
+      { cursor: '2026-13-45T99:99:99Z' },
+      { idAfter: 'x' },
+      { cursor: 'x'.repeat(500) },
+    ]) {
       const res = await http.get('/api/notifications', { token: bob.accessToken, query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.exceptionName).toBeTruthy();
@@ -85,19 +109,30 @@ describe('notifications REST', () => {
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('본인의 알림만 읽음 처리할 수 있습니다.');
     expect((await http.get('/api/notifications', { token: bob.accessToken })).body.data[0].id).toBe(bobs);
-    const unknown = await http.delete('/api/notifications/00000000-0000-4000-8000-000000000000', { token: bob.accessToken });
+    const unknown = await http.delete('/api/notifications/00000000-0000-4000-8000-000000000000', {
+      token: bob.accessToken,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('알림을 찾을 수 없습니다.');
     expect((await http.delete('/api/notifications/not-a-uuid', { token: bob.accessToken })).status).toBe(400);
-    expect((await http.delete(`/api/notifications/${'a'.repeat(400)}`, { token: bob.accessToken })).status).toBe(400);
+    expect(
+      (await http.delete(`/api/notifications/${'a'.repeat(400)}`, { token: bob.accessToken })).status,
+    ).toBe(400);
   });
 
   it('reads a page from the unread index in its order, first page and after a cursor, without sorting', async () => {
     const repo = createNotificationsRepo();
-    const first = await queryPlan(server.database, repo.pageUnread(server.database.db, bob.id, { limit: 20 }));
+    const first = await queryPlan(
+      server.database,
+      repo.pageUnread(server.database.db, bob.id, { limit: 20 }),
+    );
     const later = await queryPlan(
       server.database,
-      repo.pageUnread(server.database.db, bob.id, { limit: 20, cursor: new Date().toISOString(), idAfter: bob.id }),
+      repo.pageUnread(server.database.db, bob.id, {
+        limit: 20,
+        cursor: new Date().toISOString(),
+        idAfter: bob.id,
+      }),
     );
     for (const plan of [first, later]) {
       expect(plan.types).not.toContain('Sort');

@@ -7,7 +7,14 @@ import { asBrowser } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { waitForOutbox, temporaryPasswordIn } from '../support/mail.js';
-import { OAUTH_PUBLIC_URL, STATE_COOKIE, callback, loginError, runOAuth, sessionOf } from '../support/oauth-flow.js';
+import {
+  OAUTH_PUBLIC_URL,
+  STATE_COOKIE,
+  callback,
+  loginError,
+  runOAuth,
+  sessionOf,
+} from '../support/oauth-flow.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
 const CALLBACK = `${OAUTH_PUBLIC_URL}/login/oauth2/code/google`;
@@ -46,7 +53,13 @@ describe('social sign-in: Google (OpenID Connect)', () => {
     google.mode = 'auto';
     google.tamper = {};
     google.tokenDelayMs = 0;
-    google.user = { sub: uniqueSub(), email: `g${Date.now()}${++seq}@gmail.com`, email_verified: true, name: '구글 사용자', picture: '/pictures/avatar.png' };
+    google.user = {
+      sub: uniqueSub(),
+      email: `g${Date.now()}${++seq}@gmail.com`,
+      email_verified: true,
+      name: '구글 사용자',
+      picture: '/pictures/avatar.png',
+    };
   });
 
   describe('the redirect to Google', () => {
@@ -99,7 +112,13 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       expect(refreshLine).toMatch(/SameSite=Lax/i);
 
       const jwt = await sessionOf(server, run);
-      expect(jwt.userDto).toMatchObject({ email: google.user.email, name: 'HongGildong', role: 'USER', locked: false, linkedOAuthProviders: ['google'] });
+      expect(jwt.userDto).toMatchObject({
+        email: google.user.email,
+        name: 'HongGildong',
+        role: 'USER',
+        locked: false,
+        linkedOAuthProviders: ['google'],
+      });
       expect(await countOf(users)).toBe(usersBefore + 1);
       const [row] = await server.database.db.select().from(users).where(eq(users.id, jwt.userDto.id));
       expect(row!.passwordHash).toBeNull();
@@ -109,7 +128,10 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       const image = await fetch(`${server.url}${profile.body.profileImageUrl}`);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/webp');
-      const [stored] = await server.database.db.select().from(profiles).where(eq(profiles.userId, jwt.userDto.id));
+      const [stored] = await server.database.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, jwt.userDto.id));
       expect(stored!.externalImageUrl).toBeNull();
     });
 
@@ -122,7 +144,10 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       // The account keeps its e-mail: the link is by Google's subject, not by address.
       expect(second.userDto.email).toBe(first.userDto.email);
       expect(await countOf(users)).toBe(usersBefore);
-      const [n] = await server.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, first.userDto.id));
+      const [n] = await server.database.db
+        .select({ n: count() })
+        .from(sessions)
+        .where(eq(sessions.userId, first.userDto.id));
       expect(n!.n).toBe(2);
     });
 
@@ -130,11 +155,21 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       const existing = await createUser(server);
       google.user.email = existing.email.toUpperCase();
       const jwt = await sessionOf(server, await runOAuth(server, 'google'));
-      expect(jwt.userDto).toMatchObject({ id: existing.id, email: existing.email, name: existing.name, linkedOAuthProviders: ['google'] });
-      expect((await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders).toEqual(['google']);
+      expect(jwt.userDto).toMatchObject({
+        id: existing.id,
+        email: existing.email,
+        name: existing.name,
+        linkedOAuthProviders: ['google'],
+      });
+      expect(
+        (await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders,
+      ).toEqual(['google']);
       // The admin list shows it too.
       const admin = await signInAsAdmin(server);
-      const list = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: existing.email } });
+      const list = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { emailLike: existing.email },
+      });
       expect(list.body.data[0].linkedOAuthProviders).toEqual(['google']);
     });
 
@@ -157,7 +192,11 @@ describe('social sign-in: Google (OpenID Connect)', () => {
 
     it('refuses a locked account, linked or matched by e-mail, and links nothing', async () => {
       const admin = await signInAsAdmin(server);
-      const lock = (id: string) => http.patch(`/api/users/${id}/lock`, asBrowser(undefined, { token: admin.accessToken, json: { locked: true } }));
+      const lock = (id: string) =>
+        http.patch(
+          `/api/users/${id}/lock`,
+          asBrowser(undefined, { token: admin.accessToken, json: { locked: true } }),
+        );
 
       const linked = await sessionOf(server, await runOAuth(server, 'google'));
       expect((await lock(linked.userDto.id)).status).toBe(200);
@@ -167,13 +206,17 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       expect((await lock(existing.id)).status).toBe(200);
       google.user = { ...google.user, sub: uniqueSub(), email: existing.email };
       expect(loginError((await runOAuth(server, 'google')).callback)).toBe(ko.auth.oauthLocked);
-      expect(await server.database.db.select().from(socialAccounts).where(eq(socialAccounts.userId, existing.id))).toEqual([]);
+      expect(
+        await server.database.db.select().from(socialAccounts).where(eq(socialAccounts.userId, existing.id)),
+      ).toEqual([]);
     });
 
     it('refuses a second Google account for an account that already has one', async () => {
       const first = await sessionOf(server, await runOAuth(server, 'google'));
       google.user = { ...google.user, sub: uniqueSub(), email: first.userDto.email };
-      expect(loginError((await runOAuth(server, 'google')).callback)).toBe(ko.auth.oauthOtherAccountLinked('Google'));
+      expect(loginError((await runOAuth(server, 'google')).callback)).toBe(
+        ko.auth.oauthOtherAccountLinked('Google'),
+      );
     });
 
     it('makes a valid name from any provider name', async () => {
@@ -183,7 +226,12 @@ describe('social sign-in: Google (OpenID Connect)', () => {
         [undefined, /^사용자\d{4}$/],
         ['아주아주아주아주아주긴이름을가진사용자입니다', /^아주아주아주아주아주긴이름을가진사용자입$/],
       ] as const) {
-        google.user = { ...google.user, sub: uniqueSub(), email: `n${Date.now()}${++seq}@gmail.com`, name: given };
+        google.user = {
+          ...google.user,
+          sub: uniqueSub(),
+          email: `n${Date.now()}${++seq}@gmail.com`,
+          name: given,
+        };
         expect((await sessionOf(server, await runOAuth(server, 'google'))).userDto.name).toMatch(expected);
       }
     });
@@ -203,16 +251,23 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       const mail = mails.filter((m) => m.to === email).at(-1)!;
       const temporary = await signIn(server, email, temporaryPasswordIn(mail));
       expect(temporary.jwt.userDto.id).toBe(jwt.userDto.id);
-      const changed = await http.patch(`/api/users/${jwt.userDto.id}/password`, asBrowser(undefined, { token: temporary.jwt.accessToken, json: { password: 'newpass123' } }));
+      const changed = await http.patch(
+        `/api/users/${jwt.userDto.id}/password`,
+        asBrowser(undefined, { token: temporary.jwt.accessToken, json: { password: 'newpass123' } }),
+      );
       expect(changed.status).toBe(204);
-      expect((await signIn(server, email, 'newpass123')).jwt.userDto).toMatchObject({ id: jwt.userDto.id, linkedOAuthProviders: ['google'] });
+      expect((await signIn(server, email, 'newpass123')).jwt.userDto).toMatchObject({
+        id: jwt.userDto.id,
+        linkedOAuthProviders: ['google'],
+      });
       // Google still signs in to it.
       expect((await sessionOf(server, await runOAuth(server, 'google'))).userDto.id).toBe(jwt.userDto.id);
     });
   });
 
   describe('refusals', () => {
-    const exactLoginRedirect = (message: string) => `/#/auth/login?error=oauth&error_message=${encodeURIComponent(message)}`;
+    const exactLoginRedirect = (message: string) =>
+      `/#/auth/login?error=oauth&error_message=${encodeURIComponent(message)}`;
 
     it('refuses a forged state, a missing cookie and a tampered cookie before any token request', async () => {
       const usersBefore = await countOf(users);
@@ -254,11 +309,17 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       const code = new URL(run.callbackUrl!).searchParams.get('code')!;
       // Someone else exchanged it first (without the verifier, which only this browser's cookie holds).
       const stolen = await google.redeem(code, CALLBACK, null);
-      expect(stolen).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'code_verifier required' } });
+      expect(stolen).toEqual({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'code_verifier required' },
+      });
       const res = await callback(server, run.callbackUrl!, run.stateCookie);
       expect(res.headers.get('location')).toBe(exactLoginRedirect(ko.auth.oauthFailed));
       expect(await countOf(users)).toBe(usersBefore);
-      expect(await google.redeem(code, CALLBACK, 'x'.repeat(43))).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await google.redeem(code, CALLBACK, 'x'.repeat(43))).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant' },
+      });
     });
 
     for (const [label, tamper] of [
@@ -296,7 +357,9 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       const res = await callback(server, url.toString(), run.stateCookie);
       expect(res.headers.get('location')).toBe(exactLoginRedirect(ko.auth.oauthFailed));
       url.searchParams.delete('error');
-      expect((await callback(server, url.toString(), run.stateCookie)).headers.get('location')).toBe(exactLoginRedirect(ko.auth.oauthFailed));
+      expect((await callback(server, url.toString(), run.stateCookie)).headers.get('location')).toBe(
+        exactLoginRedirect(ko.auth.oauthFailed),
+      );
     });
 
     it('gives up on a provider slower than 5 seconds', async () => {
@@ -308,7 +371,12 @@ describe('social sign-in: Google (OpenID Connect)', () => {
     }, 20_000);
 
     it('answers odd callbacks with a redirect, never a 500: repeated, huge and empty parameters', async () => {
-      for (const query of ['?code=a&code=b&state=x&state=y', `?code=${'c'.repeat(5000)}&state=${'s'.repeat(5000)}`, '?code=&state=', '?%zz=1']) {
+      for (const query of [
+        '?code=a&code=b&state=x&state=y',
+        `?code=${'c'.repeat(5000)}&state=${'s'.repeat(5000)}`,
+        '?code=&state=',
+        '?%zz=1',
+      ]) {
         const res = await callback(server, `${CALLBACK}${query}`, 'x.y');
         expect(res.status).toBe(302);
         expect(loginError(res)).not.toBeNull();
@@ -344,13 +412,23 @@ describe('social sign-in: providers not configured, unknown or down', () => {
     for (const provider of ['naver', 'GOOGLE', '%20', 'a'.repeat(300)]) {
       const start = await runOAuth(server, provider);
       expect(loginError(start.start)).toBe(ko.auth.oauthFailed);
-      const back = await callback(server, `/login/oauth2/code/${encodeURIComponent(provider)}?code=x&state=y`, 'a.b');
+      const back = await callback(
+        server,
+        `/login/oauth2/code/${encodeURIComponent(provider)}?code=x&state=y`,
+        'a.b',
+      );
       expect(loginError(back)).toBe(ko.auth.oauthFailed);
     }
   });
 
   it('answers a Google whose discovery cannot be reached with the generic failure', async () => {
-    const down = await startServer({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9' } });
+    const down = await startServer({
+      env: {
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+      },
+    });
     try {
       const run = await runOAuth(down, 'google');
       expect(loginError(run.start)).toBe(ko.auth.oauthFailed);
@@ -363,12 +441,19 @@ describe('social sign-in: providers not configured, unknown or down', () => {
   it('marks the state cookie Secure when PUBLIC_URL is https', async () => {
     const google = await startOidcFake();
     const secure = await startServer({
-      env: { PUBLIC_URL: 'https://otboo.localhost', GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, OAUTH_GOOGLE_ISSUER_URL: google.url },
+      env: {
+        PUBLIC_URL: 'https://otboo.localhost',
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        OAUTH_GOOGLE_ISSUER_URL: google.url,
+      },
     });
     try {
       const run = await runOAuth(secure, 'google', { until: 'provider' });
       expect(run.stateCookieLine).toMatch(/Secure/i);
-      expect(new URL(run.start.headers.get('location')!).searchParams.get('redirect_uri')).toBe('https://otboo.localhost/login/oauth2/code/google');
+      expect(new URL(run.start.headers.get('location')!).searchParams.get('redirect_uri')).toBe(
+        'https://otboo.localhost/login/oauth2/code/google',
+      );
     } finally {
       await secure.close();
       await google.close();

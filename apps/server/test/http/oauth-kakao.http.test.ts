@@ -6,7 +6,14 @@ import { startKakaoOAuthFake, type KakaoOAuthFake } from '../fakes/kakao-oauth.j
 import { startOidcFake, type OidcFake } from '../fakes/oidc-provider.js';
 import { createUser, signIn } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
-import { OAUTH_PUBLIC_URL, STATE_COOKIE, callback, loginError, runOAuth, sessionOf } from '../support/oauth-flow.js';
+import {
+  OAUTH_PUBLIC_URL,
+  STATE_COOKIE,
+  callback,
+  loginError,
+  runOAuth,
+  sessionOf,
+} from '../support/oauth-flow.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
 const CALLBACK = `${OAUTH_PUBLIC_URL}/login/oauth2/code/kakao`;
@@ -76,7 +83,11 @@ describe('social sign-in: Kakao', () => {
 
   it('creates an account from the Kakao profile: verified e-mail, nickname, avatar copied; token request complete', async () => {
     const jwt = await sessionOf(server, await runOAuth(server, 'kakao'));
-    expect(jwt.userDto).toMatchObject({ email: kakao.user.email, name: '옷잘입는라이언', linkedOAuthProviders: ['kakao'] });
+    expect(jwt.userDto).toMatchObject({
+      email: kakao.user.email,
+      name: '옷잘입는라이언',
+      linkedOAuthProviders: ['kakao'],
+    });
     const token = kakao.tokenRequests.at(-1)!;
     expect(Object.fromEntries(token)).toMatchObject({
       grant_type: 'authorization_code',
@@ -115,7 +126,9 @@ describe('social sign-in: Kakao', () => {
     const squatter = await createUser(server, { email: `kakao_${kakao.user.id}@users.otboo.invalid` });
     const jwt = await sessionOf(server, await runOAuth(server, 'kakao'));
     expect(jwt.userDto.id).not.toBe(squatter.id);
-    expect(jwt.userDto.email).toMatch(new RegExp(`^kakao_${kakao.user.id}\\.[0-9a-f]{6}@users\\.otboo\\.invalid$`));
+    expect(jwt.userDto.email).toMatch(
+      new RegExp(`^kakao_${kakao.user.id}\\.[0-9a-f]{6}@users\\.otboo\\.invalid$`),
+    );
     expect((await sessionOf(server, await runOAuth(server, 'kakao'))).userDto.id).toBe(jwt.userDto.id);
   });
 
@@ -150,7 +163,9 @@ describe('social sign-in: Kakao', () => {
     await sessionOf(server, await runOAuth(server, 'google'));
     const jwt = await sessionOf(server, await runOAuth(server, 'kakao'));
     expect(jwt.userDto.linkedOAuthProviders).toEqual(['google', 'kakao']);
-    expect((await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders).toEqual(['google', 'kakao']);
+    expect(
+      (await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders,
+    ).toEqual(['google', 'kakao']);
   });
 
   it('tells a user who pressed cancel that sign-in was cancelled', async () => {
@@ -163,7 +178,9 @@ describe('social sign-in: Kakao', () => {
   it('refuses a replayed callback and a code someone else redeemed first', async () => {
     const run = await runOAuth(server, 'kakao');
     await sessionOf(server, run);
-    expect(loginError(await callback(server, run.callbackUrl!, run.stateCookie))).toBe(ko.auth.oauthStateInvalid);
+    expect(loginError(await callback(server, run.callbackUrl!, run.stateCookie))).toBe(
+      ko.auth.oauthStateInvalid,
+    );
 
     const usersBefore = await countOf(users);
     const pending = await runOAuth(server, 'kakao', { until: 'provider' });
@@ -171,11 +188,19 @@ describe('social sign-in: Kakao', () => {
     const stolen = await fetch(`${kakao.authUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: kakao.clientId, client_secret: kakao.clientSecret!, redirect_uri: CALLBACK, code }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: kakao.clientId,
+        client_secret: kakao.clientSecret!,
+        redirect_uri: CALLBACK,
+        code,
+      }),
     });
     expect(stolen.status).toBe(400);
     expect(await stolen.json()).toMatchObject({ error: 'invalid_grant', error_code: 'KOE322' });
-    expect(loginError(await callback(server, pending.callbackUrl!, pending.stateCookie))).toBe(ko.auth.oauthFailed);
+    expect(loginError(await callback(server, pending.callbackUrl!, pending.stateCookie))).toBe(
+      ko.auth.oauthFailed,
+    );
     expect(await countOf(users)).toBe(usersBefore);
   });
 
@@ -207,7 +232,12 @@ describe('social sign-in: Kakao app without a client secret', () => {
   it('signs in with the REST API key alone and sends no client_secret', async () => {
     const kakao = await startKakaoOAuthFake({ clientSecret: null, redirectUris: [CALLBACK] });
     const server = await startServer({
-      env: { PUBLIC_URL: OAUTH_PUBLIC_URL, KAKAO_CLIENT_ID: kakao.clientId, OAUTH_KAKAO_BASE_URL: kakao.authUrl, OAUTH_KAKAO_API_URL: kakao.apiUrl },
+      env: {
+        PUBLIC_URL: OAUTH_PUBLIC_URL,
+        KAKAO_CLIENT_ID: kakao.clientId,
+        OAUTH_KAKAO_BASE_URL: kakao.authUrl,
+        OAUTH_KAKAO_API_URL: kakao.apiUrl,
+      },
     });
     kakao.user.profileImageUrl = '/pictures/avatar.png';
     try {
@@ -215,7 +245,9 @@ describe('social sign-in: Kakao app without a client secret', () => {
       expect(jwt.userDto.linkedOAuthProviders).toEqual(['kakao']);
       expect(kakao.tokenRequests.at(-1)!.has('client_secret')).toBe(false);
       // Without LINK_IMPORT_ALLOW_PRIVATE the loopback avatar is not fetched: the provider's address is kept.
-      const profile = await httpClient(server.url).get(`/api/users/${jwt.userDto.id}/profiles`, { token: jwt.accessToken });
+      const profile = await httpClient(server.url).get(`/api/users/${jwt.userDto.id}/profiles`, {
+        token: jwt.accessToken,
+      });
       expect(profile.body.profileImageUrl).toBe(`${kakao.apiUrl}/pictures/avatar.png`);
       expect(kakao.counts.pictures).toBe(0);
     } finally {

@@ -12,7 +12,10 @@ import { startServer, type TestServer } from '../support/start-server.js';
 async function jpegWithExif(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 30, b: 60 } } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret owner', Artist: 'someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' } })
+    .withExif({
+      IFD0: { Copyright: 'secret owner', Artist: 'someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -32,8 +35,10 @@ describe('profiles', () => {
   });
 
   const url = (userId: string) => `/api/users/${userId}/profiles`;
-  const patch = (body: FormData, token = me.accessToken, userId = me.id) => http.patch(url(userId), { token, form: body });
-  const uploads = async () => readdir(path.join(server.dataDir, 'uploads', 'profiles')).catch(() => [] as string[]);
+  const patch = (body: FormData, token = me.accessToken, userId = me.id) =>
+    http.patch(url(userId), { token, form: body });
+  const uploads = async () =>
+    readdir(path.join(server.dataDir, 'uploads', 'profiles')).catch(() => [] as string[]);
 
   describe('GET', () => {
     it('shows anyone’s profile to a signed-in user, with defaults for a new account', async () => {
@@ -57,7 +62,11 @@ describe('profiles', () => {
       expect((await http.get(url('12345'), { token: me.accessToken })).status).toBe(400);
       const unknown = await http.get(url('00000000-0000-4000-8000-000000000000'), { token: me.accessToken });
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ exceptionName: 'UserNotFoundException', message: ko.users.notFound, details: {} });
+      expect(unknown.body).toEqual({
+        exceptionName: 'UserNotFoundException',
+        message: ko.users.notFound,
+        details: {},
+      });
     });
   });
 
@@ -68,7 +77,13 @@ describe('profiles', () => {
           name: '새이름abc',
           gender: 'FEMALE',
           birthDate: '1995-04-03',
-          location: { latitude: 37.5665, longitude: 126.978, x: 1, y: 1, locationNames: ['서울특별시', '중구', '명동'] },
+          location: {
+            latitude: 37.5665,
+            longitude: 126.978,
+            x: 1,
+            y: 1,
+            locationNames: ['서울특별시', '중구', '명동'],
+          },
           temperatureSensitivity: 2.3,
         }),
       );
@@ -79,7 +94,13 @@ describe('profiles', () => {
         profileImageUrl: null,
         gender: 'FEMALE',
         birthDate: '1995-04-03',
-        location: { latitude: 37.5665, longitude: 126.978, x: 60, y: 127, locationNames: ['서울특별시', '중구', '명동'] },
+        location: {
+          latitude: 37.5665,
+          longitude: 126.978,
+          x: 60,
+          y: 127,
+          locationNames: ['서울특별시', '중구', '명동'],
+        },
         temperatureSensitivity: 2.3,
       });
       expect((await http.get(url(me.id), { token: other.accessToken })).body).toEqual(res.body);
@@ -89,10 +110,19 @@ describe('profiles', () => {
 
     it('accepts the JSON as a plain text field, keeps untouched fields and clears fields set to null', async () => {
       const form = new FormData();
-      form.append('request', JSON.stringify({ temperatureSensitivity: 4, gender: null, birthDate: '', location: null }));
+      form.append(
+        'request',
+        JSON.stringify({ temperatureSensitivity: 4, gender: null, birthDate: '', location: null }),
+      );
       const res = await patch(form);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ temperatureSensitivity: 4, gender: null, birthDate: null, location: null, name: '새이름abc' });
+      expect(res.body).toMatchObject({
+        temperatureSensitivity: 4,
+        gender: null,
+        birthDate: null,
+        location: null,
+        name: '새이름abc',
+      });
       const keep = await patch(multipartRequest({ location: { latitude: 35.1796, longitude: 129.0756 } }));
       // Sent without names: the server names the place (API.md §4: locationNames is never empty).
       expect(keep.body.location).toMatchObject({ latitude: 35.1796, longitude: 129.0756, x: 98, y: 76 });
@@ -101,10 +131,16 @@ describe('profiles', () => {
     });
 
     it('takes a plain JSON body from API clients that send no image', async () => {
-      const res = await http.patch(url(me.id), { token: me.accessToken, json: { temperatureSensitivity: 1.5 } });
+      const res = await http.patch(url(me.id), {
+        token: me.accessToken,
+        json: { temperatureSensitivity: 1.5 },
+      });
       expect(res.status).toBe(200);
       expect(res.body.temperatureSensitivity).toBe(1.5);
-      expect((await http.patch(url(me.id), { token: me.accessToken, json: { temperatureSensitivity: '1.5' } })).status).toBe(400);
+      expect(
+        (await http.patch(url(me.id), { token: me.accessToken, json: { temperatureSensitivity: '1.5' } }))
+          .status,
+      ).toBe(400);
     });
 
     it('refuses bad fields with 400 and field details', async () => {
@@ -122,7 +158,10 @@ describe('profiles', () => {
         [{ temperatureSensitivity: 'hot' }, 'temperatureSensitivity'],
         [{ location: { latitude: 91, longitude: 0 } }, 'location.latitude'],
         [{ location: { latitude: 37, longitude: 'east' } }, 'location.longitude'],
-        [{ location: { latitude: 37, longitude: 127, locationNames: ['x'.repeat(60)] } }, 'location.locationNames.0'],
+        [
+          { location: { latitude: 37, longitude: 127, locationNames: ['x'.repeat(60)] } },
+          'location.locationNames.0',
+        ],
         [{ location: 'Seoul' }, 'location'],
       ];
       for (const [json, field] of cases) {
@@ -164,28 +203,49 @@ describe('profiles', () => {
       expect(meta.exif).toBeUndefined();
       expect(stored.toString('latin1')).not.toContain('secret owner');
 
-      const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00ff0080' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00ff0080' } })
+        .png()
+        .toBuffer();
       // The client's file name and type are not trusted: the bytes decide.
-      const second = await patch(multipartRequest({ name: '아바타' }, { data: png, name: 'notes.txt', type: 'text/plain' }));
+      const second = await patch(
+        multipartRequest({ name: '아바타' }, { data: png, name: 'notes.txt', type: 'text/plain' }),
+      );
       expect(second.status).toBe(200);
       expect(second.body.name).toBe('아바타');
       expect(second.body.profileImageUrl).not.toBe(first.body.profileImageUrl);
       expect((await fetch(`${server.url}${first.body.profileImageUrl}`)).status).toBe(404);
       expect(await uploads()).toEqual([path.basename(second.body.profileImageUrl!)]);
-      expect((await http.get(url(me.id), { token: other.accessToken })).body.profileImageUrl).toBe(second.body.profileImageUrl);
+      expect((await http.get(url(me.id), { token: other.accessToken })).body.profileImageUrl).toBe(
+        second.body.profileImageUrl,
+      );
     });
 
     it('refuses a non-image with 415 and a file over 5 MB with 413, storing nothing', async () => {
       const before = await uploads();
-      const text = await patch(multipartRequest({}, { data: Buffer.from('just some text, not an image at all'), name: 'a.jpg', type: 'image/jpeg' }));
+      const text = await patch(
+        multipartRequest(
+          {},
+          { data: Buffer.from('just some text, not an image at all'), name: 'a.jpg', type: 'image/jpeg' },
+        ),
+      );
       expect(text.status).toBe(415);
-      expect(text.body).toEqual({ exceptionName: 'UnsupportedMediaTypeException', message: ko.profile.imageInvalid, details: {} });
+      expect(text.body).toEqual({
+        exceptionName: 'UnsupportedMediaTypeException',
+        message: ko.profile.imageInvalid,
+        details: {},
+      });
       const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
-      expect((await patch(multipartRequest({}, { data: fakeJpeg, name: 'b.jpg', type: 'image/jpeg' }))).status).toBe(415);
+      expect(
+        (await patch(multipartRequest({}, { data: fakeJpeg, name: 'b.jpg', type: 'image/jpeg' }))).status,
+      ).toBe(415);
       const huge = Buffer.concat([await jpegWithExif(), Buffer.alloc(6 * 1024 * 1024)]);
       const big = await patch(multipartRequest({}, { data: huge, name: 'big.jpg', type: 'image/jpeg' }));
       expect(big.status).toBe(413);
-      expect(big.body).toEqual({ exceptionName: 'PayloadTooLargeException', message: ko.profile.imageTooLarge, details: {} });
+      expect(big.body).toEqual({
+        exceptionName: 'PayloadTooLargeException',
+        message: ko.profile.imageTooLarge,
+        details: {},
+      });
       // A bad JSON part with a valid image: nothing is stored either.
       const form = new FormData();
       form.append('request', '{"temperatureSensitivity": 9}');
@@ -196,7 +256,11 @@ describe('profiles', () => {
 
     it('keeps the avatar of someone else’s forbidden attempt out of storage', async () => {
       const before = await uploads();
-      const res = await patch(multipartRequest({}, { data: await jpegWithExif(), name: 'x.jpg', type: 'image/jpeg' }), other.accessToken, me.id);
+      const res = await patch(
+        multipartRequest({}, { data: await jpegWithExif(), name: 'x.jpg', type: 'image/jpeg' }),
+        other.accessToken,
+        me.id,
+      );
       expect(res.status).toBe(403);
       expect(await uploads()).toEqual(before);
       expect(existsSync(path.join(server.dataDir, 'uploads', 'profiles'))).toBe(true);

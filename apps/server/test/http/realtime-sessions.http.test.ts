@@ -16,7 +16,10 @@ import {
 
 /** Fails instead of hanging when something that should happen soon does not. */
 function within<T>(promise: Promise<T>, what: string, ms = 3_000): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)),
+  ]);
 }
 
 /** One signed-in device with everything the web app keeps open: STOMP (raw and SockJS) subscribed to a topic, and SSE. */
@@ -28,10 +31,19 @@ interface Device {
   close(): Promise<void>;
 }
 
-async function openDevice(server: TestServer, user: { id: string }, accessToken: string, partnerId: string): Promise<Device> {
+async function openDevice(
+  server: TestServer,
+  user: { id: string },
+  accessToken: string,
+  partnerId: string,
+): Promise<Device> {
   const raw = await openRawStomp(server.url);
   expect((await raw.connect(accessToken)).command).toBe('CONNECTED');
-  raw.send('SUBSCRIBE', { id: 'dm', destination: directMessageTopic(user.id, partnerId), receipt: 'subscribed' });
+  raw.send('SUBSCRIBE', {
+    id: 'dm',
+    destination: directMessageTopic(user.id, partnerId),
+    receipt: 'subscribed',
+  });
   await raw.waitFor((f) => f.command === 'RECEIPT' && f.headers['receipt-id'] === 'subscribed');
   const sockJs = await connectStompJs(server.url, accessToken, 'sockjs-websocket');
   const sockJsClosed = new Promise<void>((resolve) => {
@@ -70,7 +82,13 @@ async function expectEnded(device: Device): Promise<void> {
 }
 
 /** The device still hears its conversation and its notifications. */
-async function expectLive(server: TestServer, device: Device, receiverId: string, sender: TestUser, content: string): Promise<void> {
+async function expectLive(
+  server: TestServer,
+  device: Device,
+  receiverId: string,
+  sender: TestUser,
+  content: string,
+): Promise<void> {
   const before = device.sse.events.length;
   const dm = await openDmSender(server.url, sender);
   await dm.send(receiverId, content);
@@ -107,7 +125,10 @@ describe('live connections end with their session', () => {
     const carols = await openDevice(server, carol, carol.accessToken, partner.id);
     const other = await openDevice(server, bystander, bystander.accessToken, partner.id);
 
-    const lock = await http.patch(`/api/users/${carol.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+    const lock = await http.patch(`/api/users/${carol.id}/lock`, {
+      token: admin.accessToken,
+      json: { locked: true },
+    });
     expect(lock.status).toBe(200);
 
     await expectEnded(carols);
@@ -139,7 +160,10 @@ describe('live connections end with their session', () => {
     const changer = await openDevice(server, erin, erin.accessToken, partner.id);
     const other = await openDevice(server, erin, second.jwt.accessToken, partner.id);
 
-    const change = await http.patch(`/api/users/${erin.id}/password`, { token: erin.accessToken, json: { password: 'n3wPassw0rd!' } });
+    const change = await http.patch(`/api/users/${erin.id}/password`, {
+      token: erin.accessToken,
+      json: { password: 'n3wPassw0rd!' },
+    });
     expect(change.status).toBe(204);
 
     await expectEnded(other);
@@ -151,7 +175,10 @@ describe('live connections end with their session', () => {
   it('role change ends every connection of the user', async () => {
     const fred = await createUser(server);
     const device = await openDevice(server, fred, fred.accessToken, partner.id);
-    const change = await http.patch(`/api/users/${fred.id}/role`, { token: admin.accessToken, json: { role: 'ADMIN' } });
+    const change = await http.patch(`/api/users/${fred.id}/role`, {
+      token: admin.accessToken,
+      json: { role: 'ADMIN' },
+    });
     expect(change.status).toBe(200);
     await expectEnded(device);
     await device.close();
@@ -160,7 +187,10 @@ describe('live connections end with their session', () => {
   it('an eviction that changes nothing (unlocking someone) leaves connections open', async () => {
     const gina = await createUser(server);
     const device = await openDevice(server, gina, gina.accessToken, partner.id);
-    const unlock = await http.patch(`/api/users/${gina.id}/lock`, { token: admin.accessToken, json: { locked: false } });
+    const unlock = await http.patch(`/api/users/${gina.id}/lock`, {
+      token: admin.accessToken,
+      json: { locked: false },
+    });
     expect(unlock.status).toBe(200);
     // Time for the re-check the eviction started (it reads the session and finds it live).
     await new Promise((resolve) => setTimeout(resolve, 300));

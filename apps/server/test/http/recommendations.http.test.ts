@@ -76,7 +76,10 @@ describe('GET /api/recommendations', () => {
         type: seed.type,
         imageKey: seed.imageKey ?? null,
         thumbnailKey: seed.imageKey ? seed.imageKey.replace('.webp', '-thumb.webp') : null,
-        attributes: Object.entries(seed.attributes ?? {}).map(([name, value]) => ({ definitionId: defs[name]!.id, value })),
+        attributes: Object.entries(seed.attributes ?? {}).map(([name, value]) => ({
+          definitionId: defs[name]!.id,
+          value,
+        })),
       });
       ids[seed.name] = row.id;
     }
@@ -86,15 +89,31 @@ describe('GET /api/recommendations', () => {
   async function post(author: TestUser, weatherId: string, clothesIds: string[], createdAt: Date) {
     const [feed] = await server.database.db
       .insert(feeds)
-      .values({ authorId: author.id, weatherId, skyStatus: 'CLEAR', precipitationType: 'NONE', content: '오늘의 OOTD', createdAt })
+      .values({
+        authorId: author.id,
+        weatherId,
+        skyStatus: 'CLEAR',
+        precipitationType: 'NONE',
+        content: '오늘의 OOTD',
+        createdAt,
+      })
       .returning({ id: feeds.id });
-    await server.database.db
-      .insert(feedClothes)
-      .values(clothesIds.map((clothesId, position) => ({ feedId: feed!.id, position, clothesId, name: '옷', type: 'TOP' })));
+    await server.database.db.insert(feedClothes).values(
+      clothesIds.map((clothesId, position) => ({
+        feedId: feed!.id,
+        position,
+        clothesId,
+        name: '옷',
+        type: 'TOP',
+      })),
+    );
   }
 
   async function setSensitivity(user: TestUser, value: number) {
-    await server.database.db.update(profiles).set({ temperatureSensitivity: value }).where(eq(profiles.userId, user.id));
+    await server.database.db
+      .update(profiles)
+      .set({ temperatureSensitivity: value })
+      .where(eq(profiles.userId, user.id));
   }
 
   async function recommendFor(user: TestUser, weatherId: string): Promise<RecommendationDto> {
@@ -118,10 +137,16 @@ describe('GET /api/recommendations', () => {
       ['방수', ['예', '아니오']],
     ] as const) {
       const columns = { id: attributeDefs.id, selectableValues: attributeDefs.selectableValues };
-      const [existing] = await server.database.db.select(columns).from(attributeDefs).where(eq(attributeDefs.name, name));
+      const [existing] = await server.database.db
+        .select(columns)
+        .from(attributeDefs)
+        .where(eq(attributeDefs.name, name));
       const [row] = existing
         ? [existing]
-        : await server.database.db.insert(attributeDefs).values({ name, selectableValues: [...values] }).returning(columns);
+        : await server.database.db
+            .insert(attributeDefs)
+            .values({ name, selectableValues: [...values] })
+            .returning(columns);
       defs[name] = row!;
     }
   });
@@ -134,7 +159,11 @@ describe('GET /api/recommendations', () => {
       const weatherId = await insertWeather(server);
       const none = await http.get('/api/recommendations', { query: { weatherId } });
       expect(none.status).toBe(401);
-      expect(none.body).toMatchObject({ exceptionName: expect.any(String), message: '로그인이 필요합니다.', details: {} });
+      expect(none.body).toMatchObject({
+        exceptionName: expect.any(String),
+        message: '로그인이 필요합니다.',
+        details: {},
+      });
       const bad = await http.get('/api/recommendations', { token: 'not-a-jwt', query: { weatherId } });
       expect(bad.status).toBe(401);
     });
@@ -156,21 +185,33 @@ describe('GET /api/recommendations', () => {
         expect(Object.keys(res.body.details)).toContain('weatherId');
       }
       const id = randomUUID();
-      const repeated = await http.get(`/api/recommendations?weatherId=${id}&weatherId=${id}`, { token: user.accessToken });
+      const repeated = await http.get(`/api/recommendations?weatherId=${id}&weatherId=${id}`, {
+        token: user.accessToken,
+      });
       expect(repeated.status).toBe(400);
     });
 
     it('answers 404 with a Korean message for an unknown weather id', async () => {
       const user = await createUser(server);
-      const res = await http.get('/api/recommendations', { token: user.accessToken, query: { weatherId: randomUUID() } });
+      const res = await http.get('/api/recommendations', {
+        token: user.accessToken,
+        query: { weatherId: randomUUID() },
+      });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ exceptionName: 'WeatherNotFoundException', message: '날씨 정보를 찾을 수 없습니다.', details: {} });
+      expect(res.body).toEqual({
+        exceptionName: 'WeatherNotFoundException',
+        message: '날씨 정보를 찾을 수 없습니다.',
+        details: {},
+      });
     });
 
     it('accepts an upper-case id and answers with the stored (lower-case) id', async () => {
       const user = await createUser(server);
       const weatherId = await insertWeather(server);
-      const res = await http.get('/api/recommendations', { token: user.accessToken, query: { weatherId: weatherId.toUpperCase() } });
+      const res = await http.get('/api/recommendations', {
+        token: user.accessToken,
+        query: { weatherId: weatherId.toUpperCase() },
+      });
       expect(res.status).toBe(200);
       expect(res.body.weatherId).toBe(weatherId);
     });
@@ -181,7 +222,12 @@ describe('GET /api/recommendations', () => {
       const user = await createUser(server);
       const weatherId = await insertWeather(server, winterDay(3));
       const r = await recommendFor(user, weatherId);
-      expect(r).toEqual({ weatherId, userId: user.id, clothes: [], reason: '체감 3°C · 옷장에 등록된 옷이 없어요' });
+      expect(r).toEqual({
+        weatherId,
+        userId: user.id,
+        clothes: [],
+        reason: '체감 3°C · 옷장에 등록된 옷이 없어요',
+      });
     });
 
     it("uses only the caller's own clothes, never another user's", async () => {
@@ -230,8 +276,18 @@ describe('GET /api/recommendations', () => {
         imageUrl: `/files/${imageKey}`,
         thumbnailUrl: `/files/${imageKey.replace('.webp', '-thumb.webp')}`,
         attributes: expect.arrayContaining([
-          { definitionId: defs['두께']!.id, definitionName: '두께', selectableValues: defs['두께']!.selectableValues, value: '두꺼움' },
-          { definitionId: defs['소재']!.id, definitionName: '소재', selectableValues: defs['소재']!.selectableValues, value: '울' },
+          {
+            definitionId: defs['두께']!.id,
+            definitionName: '두께',
+            selectableValues: defs['두께']!.selectableValues,
+            value: '두꺼움',
+          },
+          {
+            definitionId: defs['소재']!.id,
+            definitionName: '소재',
+            selectableValues: defs['소재']!.selectableValues,
+            value: '울',
+          },
         ]),
       });
       expect(coat!.attributes).toHaveLength(2);
@@ -254,8 +310,13 @@ describe('GET /api/recommendations', () => {
         { name: '비니', type: 'HAT' },
         { name: '가죽 장갑', type: 'ACCESSORY' },
       ]);
-      const cold = await recommendFor(user, await insertWeather(server, winterDay(-6, { windSpeed: 6, windAsWord: 'MODERATE' })));
-      expect(namesOf(cold)).toEqual(['가죽 장갑', '기모 맨투맨', '기모 바지', '롱패딩', '목도리', '비니', '털부츠'].sort());
+      const cold = await recommendFor(
+        user,
+        await insertWeather(server, winterDay(-6, { windSpeed: 6, windAsWord: 'MODERATE' })),
+      );
+      expect(namesOf(cold)).toEqual(
+        ['가죽 장갑', '기모 맨투맨', '기모 바지', '롱패딩', '목도리', '비니', '털부츠'].sort(),
+      );
       expect(cold.reason).toMatch(/^체감 -1[0-9]°C/);
       expect(cold.reason).toContain('두꺼운 아우터를 골랐어요');
 
@@ -279,7 +340,12 @@ describe('GET /api/recommendations', () => {
       ]);
       const weatherId = await insertWeather(
         server,
-        winterDay(11, { forecastDate: '2026-04-10', precipitationType: 'RAIN', precipitationProbability: 90, precipitationAmount: 12 }),
+        winterDay(11, {
+          forecastDate: '2026-04-10',
+          precipitationType: 'RAIN',
+          precipitationProbability: 90,
+          precipitationAmount: 12,
+        }),
       );
       const r = await recommendFor(user, weatherId);
       expect(namesOf(r)).toEqual(['레인부츠', '셔츠', '슬랙스', '자켓', '장우산'].sort());
@@ -306,7 +372,9 @@ describe('GET /api/recommendations', () => {
       ]);
       const partial = await recommendFor(summerOnly, weatherId);
       expect(namesOf(partial)).toEqual(['청바지']);
-      expect(partial.reason).toBe('체감 7°C · 따뜻하게 입으세요 · 날씨에 맞는 상의가 없어요, 아우터가 없어요, 날씨에 맞는 신발이 없어요');
+      expect(partial.reason).toBe(
+        '체감 7°C · 따뜻하게 입으세요 · 날씨에 맞는 상의가 없어요, 아우터가 없어요, 날씨에 맞는 신발이 없어요',
+      );
     });
 
     it("follows the profile's temperature sensitivity", async () => {
@@ -318,7 +386,10 @@ describe('GET /api/recommendations', () => {
         { name: '면바지', type: 'BOTTOM' },
       ]);
       // 18 °C: a neutral person needs no outer; one who feels cold easily dresses as for 15.5 °C.
-      const weatherId = await insertWeather(server, summerDay(18, { forecastDate: '2026-05-10', temperatureMin: 15, temperatureMax: 21 }));
+      const weatherId = await insertWeather(
+        server,
+        summerDay(18, { forecastDate: '2026-05-10', temperatureMin: 15, temperatureMax: 21 }),
+      );
       await setSensitivity(user, 0);
       const chilly = await recommendFor(user, weatherId);
       expect(namesOf(chilly)).toEqual(['맨투맨', '면바지', '자켓'].sort());
@@ -354,14 +425,20 @@ describe('GET /api/recommendations', () => {
 
       // The closet API bumps updated_at on every change to a garment or its attributes; so do these writes.
       const touch = () => ({ updatedAt: new Date(Date.now() + 1000) });
-      await server.database.db.update(clothes).set({ name: '반팔 셔츠', ...touch() }).where(eq(clothes.id, ids['반팔 티셔츠']!));
+      await server.database.db
+        .update(clothes)
+        .set({ name: '반팔 셔츠', ...touch() })
+        .where(eq(clothes.id, ids['반팔 티셔츠']!));
       expect(namesOf(await ask())).toEqual(['반바지', '반팔 셔츠', '샌들']);
 
       await server.database.db
         .update(clothesAttributes)
         .set({ value: '린넨' })
         .where(eq(clothesAttributes.clothesId, ids['반팔 티셔츠']!));
-      await server.database.db.update(clothes).set({ updatedAt: new Date(Date.now() + 2000) }).where(eq(clothes.id, ids['반팔 티셔츠']!));
+      await server.database.db
+        .update(clothes)
+        .set({ updatedAt: new Date(Date.now() + 2000) })
+        .where(eq(clothes.id, ids['반팔 티셔츠']!));
       const top = (await ask()).clothes.find((c) => c.clothesId === ids['반팔 티셔츠']);
       expect(top!.attributes).toEqual([expect.objectContaining({ definitionName: '소재', value: '린넨' })]);
 
@@ -376,8 +453,13 @@ describe('GET /api/recommendations', () => {
         .insert(attributeDefs)
         .values({ name: `핏 ${randomUUID().slice(0, 8)}`, selectableValues: ['오버핏', '레귤러핏'] })
         .returning();
-      const [shirt] = await server.database.db.insert(clothes).values({ ownerId: other.id, name: '반팔 티셔츠', type: 'TOP' }).returning();
-      await server.database.db.insert(clothesAttributes).values({ clothesId: shirt!.id, definitionId: def!.id, value: '오버핏' });
+      const [shirt] = await server.database.db
+        .insert(clothes)
+        .values({ ownerId: other.id, name: '반팔 티셔츠', type: 'TOP' })
+        .returning();
+      await server.database.db
+        .insert(clothesAttributes)
+        .values({ clothesId: shirt!.id, definitionId: def!.id, value: '오버핏' });
       const before = await recommendFor(other, await insertWeather(server, summerDay(29)));
       expect(before.clothes[0]!.attributes[0]!.definitionName).toBe(def!.name);
       await server.database.db
@@ -399,7 +481,12 @@ describe('GET /api/recommendations', () => {
       const chosen = (await ask()).clothes.find((c) => c.type === 'TOP')!.name;
       const other = chosen.endsWith('A') ? '반팔 티셔츠 B' : '반팔 티셔츠 A';
       // Wore the chosen top yesterday: it rests now.
-      await post(user, await insertWeather(server, summerDay(29)), [ids[chosen]!], new Date(Date.now() - 86_400_000));
+      await post(
+        user,
+        await insertWeather(server, summerDay(29)),
+        [ids[chosen]!],
+        new Date(Date.now() - 86_400_000),
+      );
       expect(namesOf(await ask())).toContain(other);
     });
   });
@@ -451,8 +538,14 @@ describe('GET /api/recommendations', () => {
       ];
       const now = Date.now();
       const day = await insertWeather(server, summerDay(26, { forecastAt: new Date(now) }));
-      const similarPast = await insertWeather(server, summerDay(25, { forecastAt: new Date(now - 40 * 86_400_000) }));
-      const coldPast = await insertWeather(server, winterDay(0, { forecastAt: new Date(now - 40 * 86_400_000) }));
+      const similarPast = await insertWeather(
+        server,
+        summerDay(25, { forecastAt: new Date(now - 40 * 86_400_000) }),
+      );
+      const coldPast = await insertWeather(
+        server,
+        winterDay(0, { forecastAt: new Date(now - 40 * 86_400_000) }),
+      );
 
       for (const favourite of ['반팔 티셔츠 A', '반팔 티셔츠 B']) {
         const other = favourite.endsWith('A') ? '반팔 티셔츠 B' : '반팔 티셔츠 A';

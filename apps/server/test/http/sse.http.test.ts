@@ -11,7 +11,9 @@ const realtime = { sse: { heartbeatMs: HEARTBEAT_MS } };
 
 /** Notifications of `user` as the API lists them (unread, newest first). */
 async function unreadIds(http: HttpClient, user: TestUser): Promise<string[]> {
-  return (await http.get('/api/notifications', { token: user.accessToken, query: { limit: 100 } })).body.data.map((n: any) => n.id);
+  return (
+    await http.get('/api/notifications', { token: user.accessToken, query: { limit: 100 } })
+  ).body.data.map((n: any) => n.id);
 }
 
 describe('SSE at /api/sse', () => {
@@ -37,20 +39,34 @@ describe('SSE at /api/sse', () => {
   });
 
   it('answers 401 JSON without a token or with a bad or expired one', async () => {
-    const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({ userId: bob.id, sessionId: bob.id, role: 'USER' });
+    const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({
+      userId: bob.id,
+      sessionId: bob.id,
+      role: 'USER',
+    });
     for (const token of [undefined, 'garbage', `${bob.accessToken}x`, expired]) {
       const conn = await sse(server.url, { token });
       expect(conn.status).toBe(401);
       expect(conn.headers['content-type']).toMatch(/application\/json/);
-      expect(JSON.parse(await conn.text)).toMatchObject({ exceptionName: expect.any(String), message: expect.stringMatching(/로그인/) });
+      expect(JSON.parse(await conn.text)).toMatchObject({
+        exceptionName: expect.any(String),
+        message: expect.stringMatching(/로그인/),
+      });
     }
   });
 
   it('answers 400 for a lastEventId that is not a UUID, in the query or the Last-Event-ID header', async () => {
-    for (const options of [{ lastEventId: 'not-a-uuid' }, { lastEventId: "1' or 1=1" }, { headers: { 'last-event-id': '12345' } }]) {
+    for (const options of [
+      { lastEventId: 'not-a-uuid' },
+      { lastEventId: "1' or 1=1" },
+      { headers: { 'last-event-id': '12345' } },
+    ]) {
       const conn = await sse(server.url, { token: bob.accessToken, ...options });
       expect(conn.status).toBe(400);
-      expect(JSON.parse(await conn.text)).toMatchObject({ exceptionName: 'InvalidInputException', details: expect.any(Object) });
+      expect(JSON.parse(await conn.text)).toMatchObject({
+        exceptionName: 'InvalidInputException',
+        details: expect.any(Object),
+      });
     }
   });
 
@@ -97,7 +113,9 @@ describe('SSE at /api/sse', () => {
     dm.close();
     for (const tab of tabs) {
       const events = await tab.waitForEvents(3);
-      expect(events.map((e) => JSON.parse(e.data).content)).toEqual([0, 1, 2].map((i) => `${alice.name}: 탭 ${i}`));
+      expect(events.map((e) => JSON.parse(e.data).content)).toEqual(
+        [0, 1, 2].map((i) => `${alice.name}: 탭 ${i}`),
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(notificationsOf(aliceTab)).toEqual([]);
@@ -116,7 +134,9 @@ describe('SSE at /api/sse', () => {
     for (const options of [{ lastEventId: seen!.id }, { headers: { 'last-event-id': seen!.id! } }]) {
       const again = await sse(server.url, { token: bob.accessToken, ...options });
       const replayed = await again.waitForEvents(3);
-      expect(replayed.map((e) => JSON.parse(e.data).content)).toEqual(['missed 1', 'missed 2', 'missed 3'].map((t) => `${alice.name}: ${t}`));
+      expect(replayed.map((e) => JSON.parse(e.data).content)).toEqual(
+        ['missed 1', 'missed 2', 'missed 3'].map((t) => `${alice.name}: ${t}`),
+      );
       again.close();
     }
     const live = await sse(server.url, { token: bob.accessToken, lastEventId: seen!.id });
@@ -167,7 +187,10 @@ describe('SSE at /api/sse', () => {
     const seen = await first.waitForEvents(5, { timeoutMs: 15_000 });
     first.close();
     const firstIds = notificationsOf(first).map((n) => n.id);
-    const second = await sse(server.url, { token: carol.accessToken, lastEventId: firstIds.at(-1) ?? seen[4]!.id });
+    const second = await sse(server.url, {
+      token: carol.accessToken,
+      lastEventId: firstIds.at(-1) ?? seen[4]!.id,
+    });
     await sending;
     dm.close();
     const rest = total - firstIds.length;
@@ -187,7 +210,9 @@ describe('SSE at /api/sse', () => {
     await Promise.all(conns.map((c) => c.waitForComments(1)));
     expect(server.app.realtimeStats().sse).toMatchObject({ users: 1, streams: 3 });
     for (const c of conns) c.close();
-    await expect.poll(() => server.app.realtimeStats().sse, { timeout: 5_000 }).toEqual({ users: 0, streams: 0, heartbeatTimers: 0 });
+    await expect
+      .poll(() => server.app.realtimeStats().sse, { timeout: 5_000 })
+      .toEqual({ users: 0, streams: 0, heartbeatTimers: 0 });
   });
 });
 

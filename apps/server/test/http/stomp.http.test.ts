@@ -4,7 +4,13 @@ import WebSocket from 'ws';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
-import { connectStompJs, directMessageTopic, DM_SEND_DESTINATION, openRawStomp, type StompJsTransport } from '../support/stomp-client.js';
+import {
+  connectStompJs,
+  directMessageTopic,
+  DM_SEND_DESTINATION,
+  openRawStomp,
+  type StompJsTransport,
+} from '../support/stomp-client.js';
 import { createAccessTokens } from '../../src/domains/auth/tokens.js';
 
 /** STOMP over SockJS and raw WebSocket at /ws: auth, topic authorisation, the echo, limits and bad input. */
@@ -18,7 +24,9 @@ describe('STOMP at /ws', () => {
 
   beforeAll(async () => {
     // A short server heart-beat: stompjs (4000,4000) still negotiates 4000; raw clients can ask for less.
-    server = await startServer({ overrides: { realtime: { stomp: { heartbeatMs: 500, connectTimeoutMs: 1500 } } } });
+    server = await startServer({
+      overrides: { realtime: { stomp: { heartbeatMs: 500, connectTimeoutMs: 1500 } } },
+    });
     http = httpClient(server.url);
     [alice, bob, carol] = await Promise.all([createUser(server), createUser(server), createUser(server)]);
     topic = directMessageTopic(alice.id, bob.id);
@@ -29,9 +37,23 @@ describe('STOMP at /ws', () => {
 
   describe('CONNECT', () => {
     it('refuses a CONNECT without a token, with a bad, forged or expired one, and of an ended session: ERROR, then close', async () => {
-      const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({ userId: alice.id, sessionId: alice.dto.id, role: 'USER' });
-      const forged = await createAccessTokens('someone-elses-secret-0123456789abcdef', 60_000).sign({ userId: alice.id, sessionId: alice.dto.id, role: 'ADMIN' });
-      for (const token of [undefined, 'not-a-jwt', `${alice.accessToken.slice(0, -4)}AAAA`, expired, forged]) {
+      const expired = await createAccessTokens(server.config.jwtSecret!, -1000).sign({
+        userId: alice.id,
+        sessionId: alice.dto.id,
+        role: 'USER',
+      });
+      const forged = await createAccessTokens('someone-elses-secret-0123456789abcdef', 60_000).sign({
+        userId: alice.id,
+        sessionId: alice.dto.id,
+        role: 'ADMIN',
+      });
+      for (const token of [
+        undefined,
+        'not-a-jwt',
+        `${alice.accessToken.slice(0, -4)}AAAA`,
+        expired,
+        forged,
+      ]) {
         const stomp = await openRawStomp(server.url);
         const answer = await stomp.connect(token);
         expect(answer.command).toBe('ERROR');
@@ -40,18 +62,28 @@ describe('STOMP at /ws', () => {
       }
       // A token of a signed-out session (refresh token revoked → session revoked).
       const gone = await createUser(server);
-      const out = await http.post('/api/auth/sign-out', { cookies: { REFRESH_TOKEN: gone.refreshToken, 'XSRF-TOKEN': 'csrf-token-value-0123456789' }, headers: { 'x-xsrf-token': 'csrf-token-value-0123456789' } });
+      const out = await http.post('/api/auth/sign-out', {
+        cookies: { REFRESH_TOKEN: gone.refreshToken, 'XSRF-TOKEN': 'csrf-token-value-0123456789' },
+        headers: { 'x-xsrf-token': 'csrf-token-value-0123456789' },
+      });
       expect(out.status).toBe(204);
       const stomp = await openRawStomp(server.url);
       expect((await stomp.connect(gone.accessToken)).command).toBe('ERROR');
       await stomp.closed;
     });
 
-    it('answers CONNECTED with version 1.2 and the server\'s heart-beat', async () => {
+    it("answers CONNECTED with version 1.2 and the server's heart-beat", async () => {
       const stomp = await openRawStomp(server.url);
-      const connected = await stomp.connect(alice.accessToken, { 'heart-beat': '4000,4000', 'accept-version': '1.2' });
+      const connected = await stomp.connect(alice.accessToken, {
+        'heart-beat': '4000,4000',
+        'accept-version': '1.2',
+      });
       expect(connected.command).toBe('CONNECTED');
-      expect(connected.headers).toMatchObject({ version: '1.2', 'heart-beat': '500,500', 'user-name': alice.id });
+      expect(connected.headers).toMatchObject({
+        version: '1.2',
+        'heart-beat': '500,500',
+        'user-name': alice.id,
+      });
       stomp.close();
     });
 
@@ -80,37 +112,51 @@ describe('STOMP at /ws', () => {
     });
   });
 
-  describe.each<StompJsTransport>(['websocket', 'sockjs-websocket', 'xhr-streaming', 'xhr-polling'])('through @stomp/stompjs over %s', (transport) => {
-    it('delivers a message to both participants (the sender through the echo) and notifies the receiver', async () => {
-      const a = await connectStompJs(server.url, alice.accessToken, transport);
-      const b = await connectStompJs(server.url, bob.accessToken, transport);
-      try {
-        const aInbox = await a.subscribe(topic);
-        const bInbox = await b.subscribe(topic);
-        const content = `안녕하세요 ${transport} 🙂`;
-        await a.publish(DM_SEND_DESTINATION, JSON.stringify({ senderId: alice.id, receiverId: bob.id, content }));
-        const [fromA] = await aInbox.waitFor(1);
-        const [toB] = await bInbox.waitFor(1);
-        expect(fromA).toEqual(toB);
-        expect(toB).toMatchObject({
-          content,
-          sender: { userId: alice.id, name: alice.name, profileImageUrl: null },
-          receiver: { userId: bob.id, name: bob.name, profileImageUrl: null },
-        });
-        expect(toB.id).toMatch(/^[0-9a-f-]{36}$/);
-        expect(new Date(toB.createdAt).toISOString()).toBe(toB.createdAt);
-        expect(aInbox.messages[0]!.headers['content-type']).toBe('application/json');
+  describe.each<StompJsTransport>(['websocket', 'sockjs-websocket', 'xhr-streaming', 'xhr-polling'])(
+    'through @stomp/stompjs over %s',
+    (transport) => {
+      it('delivers a message to both participants (the sender through the echo) and notifies the receiver', async () => {
+        const a = await connectStompJs(server.url, alice.accessToken, transport);
+        const b = await connectStompJs(server.url, bob.accessToken, transport);
+        try {
+          const aInbox = await a.subscribe(topic);
+          const bInbox = await b.subscribe(topic);
+          const content = `안녕하세요 ${transport} 🙂`;
+          await a.publish(
+            DM_SEND_DESTINATION,
+            JSON.stringify({ senderId: alice.id, receiverId: bob.id, content }),
+          );
+          const [fromA] = await aInbox.waitFor(1);
+          const [toB] = await bInbox.waitFor(1);
+          expect(fromA).toEqual(toB);
+          expect(toB).toMatchObject({
+            content,
+            sender: { userId: alice.id, name: alice.name, profileImageUrl: null },
+            receiver: { userId: bob.id, name: bob.name, profileImageUrl: null },
+          });
+          expect(toB.id).toMatch(/^[0-9a-f-]{36}$/);
+          expect(new Date(toB.createdAt).toISOString()).toBe(toB.createdAt);
+          expect(aInbox.messages[0]!.headers['content-type']).toBe('application/json');
 
-        const notes = await http.get('/api/notifications', { token: bob.accessToken });
-        expect(notes.body.data[0]).toMatchObject({ receiverId: bob.id, title: '새 메시지', content: `${alice.name}: ${content}`, level: 'INFO' });
-        const history = await http.get('/api/direct-messages', { token: alice.accessToken, query: { userId: bob.id } });
-        expect(history.body.data[0]).toEqual(toB);
-      } finally {
-        await a.close();
-        await b.close();
-      }
-    });
-  });
+          const notes = await http.get('/api/notifications', { token: bob.accessToken });
+          expect(notes.body.data[0]).toMatchObject({
+            receiverId: bob.id,
+            title: '새 메시지',
+            content: `${alice.name}: ${content}`,
+            level: 'INFO',
+          });
+          const history = await http.get('/api/direct-messages', {
+            token: alice.accessToken,
+            query: { userId: bob.id },
+          });
+          expect(history.body.data[0]).toEqual(toB);
+        } finally {
+          await a.close();
+          await b.close();
+        }
+      });
+    },
+  );
 
   describe('topic authorisation', () => {
     it("refuses a subscription to someone else's conversation with ERROR and delivers nothing there", async () => {
@@ -129,7 +175,14 @@ describe('STOMP at /ws', () => {
     });
 
     it('refuses destinations that are not conversation topics, and unordered pairs', async () => {
-      for (const destination of ['/sub/other', `/sub/direct-messages_${bob.id}_${alice.id}`.replace(/_([^_]+)_([^_]+)$/, (_m, x, y) => (x < y ? `_${y}_${x}` : `_${x}_${y}`)), '/pub/direct-messages_send', '']) {
+      for (const destination of [
+        '/sub/other',
+        `/sub/direct-messages_${bob.id}_${alice.id}`.replace(/_([^_]+)_([^_]+)$/, (_m, x, y) =>
+          x < y ? `_${y}_${x}` : `_${x}_${y}`,
+        ),
+        '/pub/direct-messages_send',
+        '',
+      ]) {
         const stomp = await openRawStomp(server.url);
         await stomp.connect(alice.accessToken);
         stomp.send('SUBSCRIBE', { id: '0', destination });
@@ -155,12 +208,18 @@ describe('STOMP at /ws', () => {
       await watcher.connect(bob.accessToken);
       watcher.send('SUBSCRIBE', { id: '0', destination: topic, receipt: 's' });
       await watcher.waitFor((f) => f.command === 'RECEIPT');
-      const before = (await http.get('/api/direct-messages', { token: bob.accessToken, query: { userId: alice.id } })).body.totalCount;
+      const before = (
+        await http.get('/api/direct-messages', { token: bob.accessToken, query: { userId: alice.id } })
+      ).body.totalCount;
 
       const cases: [string, unknown, RegExp][] = [
         ['forged sender', { senderId: bob.id, receiverId: alice.id, content: 'hi' }, /본인 계정/],
         ['self', { senderId: alice.id, receiverId: alice.id, content: 'hi' }, /자기 자신/],
-        ['unknown receiver', { senderId: alice.id, receiverId: '00000000-0000-4000-8000-000000000000', content: 'hi' }, /찾을 수 없/],
+        [
+          'unknown receiver',
+          { senderId: alice.id, receiverId: '00000000-0000-4000-8000-000000000000', content: 'hi' },
+          /찾을 수 없/,
+        ],
         ['blank', { senderId: alice.id, receiverId: bob.id, content: '   ' }, /메시지를 입력/],
         ['too long', { senderId: alice.id, receiverId: bob.id, content: 'x'.repeat(1001) }, /1000자/],
         ['wrong types', { senderId: 1, receiverId: null, content: ['x'] }, /./],
@@ -171,12 +230,19 @@ describe('STOMP at /ws', () => {
         expect(answer.command, name).toBe('ERROR');
         expect(answer.headers.message, name).toMatch(message);
         expect(answer.headers['receipt-id'], name).toBe('r');
-        expect(JSON.parse(answer.body.toString()), name).toMatchObject({ exceptionName: expect.any(String), details: expect.any(Object) });
+        expect(JSON.parse(answer.body.toString()), name).toMatchObject({
+          exceptionName: expect.any(String),
+          details: expect.any(Object),
+        });
       }
       expect((await sendAs(alice, 'not json')).headers.message).toBe('메시지 본문이 올바른 JSON이 아닙니다.');
-      expect((await sendAs(alice, '{}', '/pub/elsewhere')).headers.message).toBe('존재하지 않는 목적지입니다.');
+      expect((await sendAs(alice, '{}', '/pub/elsewhere')).headers.message).toBe(
+        '존재하지 않는 목적지입니다.',
+      );
 
-      const after = (await http.get('/api/direct-messages', { token: bob.accessToken, query: { userId: alice.id } })).body.totalCount;
+      const after = (
+        await http.get('/api/direct-messages', { token: bob.accessToken, query: { userId: alice.id } })
+      ).body.totalCount;
       expect(after).toBe(before);
       await new Promise((r) => setTimeout(r, 100));
       expect(watcher.frames.filter((f) => f.command === 'MESSAGE')).toHaveLength(0);
@@ -185,9 +251,15 @@ describe('STOMP at /ws', () => {
 
     it('trims content and keeps 1000 characters of Korean and NUL-free JSON intact', async () => {
       const content = '가'.repeat(1000);
-      const answer = await sendAs(alice, JSON.stringify({ senderId: alice.id, receiverId: carol.id, content: `  ${content}  ` }));
+      const answer = await sendAs(
+        alice,
+        JSON.stringify({ senderId: alice.id, receiverId: carol.id, content: `  ${content}  ` }),
+      );
       expect(answer.command).toBe('RECEIPT');
-      const page = await http.get('/api/direct-messages', { token: carol.accessToken, query: { userId: alice.id, limit: 1 } });
+      const page = await http.get('/api/direct-messages', {
+        token: carol.accessToken,
+        query: { userId: alice.id, limit: 1 },
+      });
       expect(page.body.data[0].content).toBe(content);
     });
   });
@@ -197,7 +269,9 @@ describe('STOMP at /ws', () => {
       const stomp = await openRawStomp(server.url);
       await stomp.connect(alice.accessToken);
       stomp.send('SEND', { destination: DM_SEND_DESTINATION }, 'x'.repeat(1_000_000));
-      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe('프레임이 너무 큽니다.');
+      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe(
+        '프레임이 너무 큽니다.',
+      );
       await stomp.closed;
 
       const huge = await openRawStomp(server.url);
@@ -213,18 +287,23 @@ describe('STOMP at /ws', () => {
       // In WebSocket messages of 500 frames each, as a client pipelining them would.
       for (let batch = 0; batch < 20; batch++) {
         let burst = '';
-        for (let i = batch * 500; i < (batch + 1) * 500; i++) burst += encodeFrame({ command: 'SUBSCRIBE', headers: { id: `s${i}`, destination: topic } });
+        for (let i = batch * 500; i < (batch + 1) * 500; i++)
+          burst += encodeFrame({ command: 'SUBSCRIBE', headers: { id: `s${i}`, destination: topic } });
         if (stomp.isClosed) break;
         stomp.sendRaw(burst);
       }
-      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe('구독이 너무 많습니다.');
+      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe(
+        '구독이 너무 많습니다.',
+      );
       await stomp.closed;
     });
 
     it('answers garbage bytes with ERROR and closes, and stays up for others', async () => {
       const stomp = await openRawStomp(server.url);
       stomp.sendRaw(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x0a, 0x0a, 0x00]));
-      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe('프레임 형식이 올바르지 않습니다.');
+      expect((await stomp.waitFor((f) => f.command === 'ERROR')).headers.message).toBe(
+        '프레임 형식이 올바르지 않습니다.',
+      );
       await stomp.closed;
       const ok = await openRawStomp(server.url);
       expect((await ok.connect(alice.accessToken)).command).toBe('CONNECTED');
@@ -233,7 +312,9 @@ describe('STOMP at /ws', () => {
 
     it('leaks nothing: closed connections of every transport leave the broker with their subscriptions and timers', async () => {
       const clients = await Promise.all(
-        (['websocket', 'sockjs-websocket', 'xhr-streaming', 'xhr-polling'] as const).map((t) => connectStompJs(server.url, alice.accessToken, t)),
+        (['websocket', 'sockjs-websocket', 'xhr-streaming', 'xhr-polling'] as const).map((t) =>
+          connectStompJs(server.url, alice.accessToken, t),
+        ),
       );
       for (const c of clients) await c.subscribe(topic);
       const raw = await openRawStomp(server.url);
@@ -241,7 +322,9 @@ describe('STOMP at /ws', () => {
       expect(server.app.realtimeStats().stomp).toMatchObject({ connections: 5, subscriptions: 4 });
       raw.ws.terminate();
       await Promise.all(clients.map((c) => c.close()));
-      await expect.poll(() => server.app.realtimeStats().stomp, { timeout: 10_000 }).toEqual({ connections: 0, subscriptions: 0, destinations: 0, timers: 0 });
+      await expect
+        .poll(() => server.app.realtimeStats().stomp, { timeout: 10_000 })
+        .toEqual({ connections: 0, subscriptions: 0, destinations: 0, timers: 0 });
     });
   });
 
@@ -274,7 +357,9 @@ describe('STOMP at /ws', () => {
     it('refuses WebSocket upgrades elsewhere at once, and the SockJS iframe page', async () => {
       const status = await new Promise<string>((resolve) => {
         const socket = createConnection({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, () => {
-          socket.write('GET /api/sse HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+          socket.write(
+            'GET /api/sse HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+          );
         });
         socket.once('data', (d) => {
           resolve(d.toString().split('\r\n')[0]!);
@@ -286,7 +371,10 @@ describe('STOMP at /ws', () => {
     });
 
     it('caps SockJS send bodies', async () => {
-      const res = await fetch(`${server.url}/ws/000/session1/xhr_send`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) });
+      const res = await fetch(`${server.url}/ws/000/session1/xhr_send`, {
+        method: 'POST',
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
       expect(res.status).toBe(413);
     });
   });

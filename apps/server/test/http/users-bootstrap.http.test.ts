@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.js';
 import { testDbKind } from '../support/databases.js';
 import { signIn } from '../support/factories.js';
-import { createTestDatabase, startServer, type TestDatabase, type TestServer } from '../support/start-server.js';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../support/start-server.js';
 
 const ADMIN_EMAIL = 'boss@otboo.test';
 const PASSWORD_LINE = /bootstrap administrator \S+ has the generated password: ([A-Za-z0-9]+)/;
@@ -31,11 +36,19 @@ describe('bootstrap administrator', () => {
     let closed: Promise<void> | undefined;
     const close = () => (closed ??= server.close());
     cleanup.push(close);
-    return { server, close, logs, printed: () => logs.map((l) => PASSWORD_LINE.exec(l)?.[1]).filter((p): p is string => !!p) };
+    return {
+      server,
+      close,
+      logs,
+      printed: () => logs.map((l) => PASSWORD_LINE.exec(l)?.[1]).filter((p): p is string => !!p),
+    };
   }
 
   async function admins(server: TestServer) {
-    return server.database.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.role, 'ADMIN'));
+    return server.database.db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.role, 'ADMIN'));
   }
 
   it('is created at the first start with a generated password logged once, and only then', async () => {
@@ -56,20 +69,36 @@ describe('bootstrap administrator', () => {
   });
 
   it('uses ADMIN_PASSWORD and ADMIN_NAME when set, and logs no password', async () => {
-    const { server, logs, printed } = await start(await emptyDatabase(), { ADMIN_PASSWORD: 'chosen1234', ADMIN_NAME: 'Root1' });
+    const { server, logs, printed } = await start(await emptyDatabase(), {
+      ADMIN_PASSWORD: 'chosen1234',
+      ADMIN_NAME: 'Root1',
+    });
     expect(printed()).toEqual([]);
     expect(logs.some((l) => l.includes('bootstrap administrator created'))).toBe(true);
     expect(logs.some((l) => l.includes('chosen1234'))).toBe(false);
-    expect((await signIn(server, ADMIN_EMAIL, 'chosen1234')).jwt.userDto).toMatchObject({ name: 'Root1', role: 'ADMIN' });
+    expect((await signIn(server, ADMIN_EMAIL, 'chosen1234')).jwt.userDto).toMatchObject({
+      name: 'Root1',
+      role: 'ADMIN',
+    });
   });
 
-  it.skipIf(testDbKind() !== 'postgres')('is created exactly once when several instances start together', async () => {
-    const database = await emptyDatabase();
-    // Different ADMIN_EMAILs, so the e-mail's unique index alone could not stop a second administrator.
-    const started = await Promise.all([0, 1, 2].map((i) => start(database, { ADMIN_EMAIL: `boss${i}@otboo.test` })));
-    const winners = started.flatMap((s, i) => s.printed().map((password) => ({ email: `boss${i}@otboo.test`, password })));
-    expect(winners).toHaveLength(1);
-    for (const s of started) expect((await signIn(s.server, winners[0]!.email, winners[0]!.password)).jwt.userDto.role).toBe('ADMIN');
-    expect(await admins(started[0]!.server)).toEqual([{ email: winners[0]!.email, name: '관리자' }]);
-  });
+  it.skipIf(testDbKind() !== 'postgres')(
+    'is created exactly once when several instances start together',
+    async () => {
+      const database = await emptyDatabase();
+      // Different ADMIN_EMAILs, so the e-mail's unique index alone could not stop a second administrator.
+      const started = await Promise.all(
+        [0, 1, 2].map((i) => start(database, { ADMIN_EMAIL: `boss${i}@otboo.test` })),
+      );
+      const winners = started.flatMap((s, i) =>
+        s.printed().map((password) => ({ email: `boss${i}@otboo.test`, password })),
+      );
+      expect(winners).toHaveLength(1);
+      for (const s of started)
+        expect((await signIn(s.server, winners[0]!.email, winners[0]!.password)).jwt.userDto.role).toBe(
+          'ADMIN',
+        );
+      expect(await admins(started[0]!.server)).toEqual([{ email: winners[0]!.email, name: '관리자' }]);
+    },
+  );
 });

@@ -30,7 +30,9 @@ describe('users', () => {
   describe('sign-up', () => {
     it('creates a USER with an empty profile and never returns the password', async () => {
       const id = uniqueIdentity();
-      const res = await http.post<UserDto>('/api/users', { json: { email: id.email.toUpperCase(), name: id.name, password: 'passw0rd!' } });
+      const res = await http.post<UserDto>('/api/users', {
+        json: { email: id.email.toUpperCase(), name: id.name, password: 'passw0rd!' },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -41,15 +43,24 @@ describe('users', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         linkedOAuthProviders: [],
       });
-      const [profile] = await server.database.db.select().from(profiles).where(eq(profiles.userId, res.body.id));
+      const [profile] = await server.database.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, res.body.id));
       expect(profile!.temperatureSensitivity).toBe(2.5);
     });
 
     it('answers a taken e-mail with 409, whatever its case', async () => {
       const user = await createUser(server);
-      const res = await http.post('/api/users', { json: { email: user.email.toUpperCase(), name: 'other1', password: 'passw0rd!' } });
+      const res = await http.post('/api/users', {
+        json: { email: user.email.toUpperCase(), name: 'other1', password: 'passw0rd!' },
+      });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ exceptionName: 'DuplicateEmailException', message: ko.auth.emailTaken, details: { email: ko.auth.emailTaken } });
+      expect(res.body).toEqual({
+        exceptionName: 'DuplicateEmailException',
+        message: ko.auth.emailTaken,
+        details: { email: ko.auth.emailTaken },
+      });
     });
 
     it('refuses bad input with 400 naming the field', async () => {
@@ -78,10 +89,18 @@ describe('users', () => {
         expect(Object.keys(res.body.details), JSON.stringify(json)).toContain(field);
       }
       expect((await http.post('/api/users', { json: [1, 2] })).status).toBe(400);
-      expect((await http.post('/api/users', { headers: { 'content-type': 'application/json' } })).status).toBe(400);
-      const broken = await fetch(`${server.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+      expect(
+        (await http.post('/api/users', { headers: { 'content-type': 'application/json' } })).status,
+      ).toBe(400);
+      const broken = await fetch(`${server.url}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
       expect(broken.status).toBe(400);
-      expect(((await broken.json()) as { exceptionName: string }).exceptionName).toBe('InvalidInputException');
+      expect(((await broken.json()) as { exceptionName: string }).exceptionName).toBe(
+        'InvalidInputException',
+      );
     });
   });
 
@@ -105,7 +124,9 @@ describe('users', () => {
 
     function expected(sortBy: 'email' | 'createdAt', direction: 'ASCENDING' | 'DESCENDING', rows = seeded) {
       const key = (r: Row) => (sortBy === 'email' ? r.email : r.createdAt.toISOString());
-      const sorted = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
+      const sorted = [...rows].sort((a, b) =>
+        key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1,
+      );
       return (direction === 'ASCENDING' ? sorted : sorted.reverse()).map((r) => r.id);
     }
 
@@ -113,7 +134,10 @@ describe('users', () => {
       const ids: string[] = [];
       let cursor: { cursor: string; idAfter: string } | undefined;
       for (let pages = 0; pages < 50; pages++) {
-        const res = await http.get('/api/users', { token: admin.accessToken, query: { ...query, limit, ...cursor } });
+        const res = await http.get('/api/users', {
+          token: admin.accessToken,
+          query: { ...query, limit, ...cursor },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const page = res.body;
         expect(page.data.length).toBeLessThanOrEqual(limit);
@@ -144,37 +168,64 @@ describe('users', () => {
 
     it('defaults to createdAt descending, 20 per page, and reads any other direction as descending', async () => {
       const res = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag } });
-      expect(res.body).toMatchObject({ sortBy: 'createdAt', sortDirection: 'DESCENDING', totalCount: 23, hasNext: true });
-      expect(res.body.data.map((u: UserDto) => u.id)).toEqual(expected('createdAt', 'DESCENDING').slice(0, 20));
-      const odd = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag, sortDirection: 'sideways', limit: 100 } });
+      expect(res.body).toMatchObject({
+        sortBy: 'createdAt',
+        sortDirection: 'DESCENDING',
+        totalCount: 23,
+        hasNext: true,
+      });
+      expect(res.body.data.map((u: UserDto) => u.id)).toEqual(
+        expected('createdAt', 'DESCENDING').slice(0, 20),
+      );
+      const odd = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { emailLike: tag, sortDirection: 'sideways', limit: 100 },
+      });
       expect(odd.body.sortDirection).toBe('DESCENDING');
       expect(odd.body.data.map((u: UserDto) => u.id)).toEqual(expected('createdAt', 'DESCENDING'));
     });
 
     it('filters by e-mail (partial, case-insensitive, wildcards literal), role and lock state, with the count', async () => {
       const ids = async (query: Record<string, string>) => {
-        const res = await http.get('/api/users', { token: admin.accessToken, query: { limit: 100, sortBy: 'email', sortDirection: 'ASCENDING', ...query } });
+        const res = await http.get('/api/users', {
+          token: admin.accessToken,
+          query: { limit: 100, sortBy: 'email', sortDirection: 'ASCENDING', ...query },
+        });
         expect(res.status).toBe(200);
         expect(res.body.totalCount).toBe(res.body.data.length);
         return res.body.data.map((u: UserDto) => u.id);
       };
       const pick = (f: (r: Row) => boolean) => expected('email', 'ASCENDING', seeded.filter(f));
-      expect(await ids({ emailLike: `${tag}U0`.toUpperCase() })).toEqual(pick((r) => r.email.includes(`${tag}u0`)));
+      expect(await ids({ emailLike: `${tag}U0`.toUpperCase() })).toEqual(
+        pick((r) => r.email.includes(`${tag}u0`)),
+      );
       expect(await ids({ emailLike: tag, roleEqual: 'ADMIN' })).toEqual(pick((r) => r.role === 'ADMIN'));
-      expect(await ids({ emailLike: tag, roleEqual: 'USER', locked: 'false' })).toEqual(pick((r) => r.role === 'USER' && !r.locked));
+      expect(await ids({ emailLike: tag, roleEqual: 'USER', locked: 'false' })).toEqual(
+        pick((r) => r.role === 'USER' && !r.locked),
+      );
       expect(await ids({ emailLike: tag, locked: 'true' })).toEqual(pick((r) => r.locked));
       expect(await ids({ emailLike: `${tag}u1_x` })).toEqual([]);
       expect(await ids({ emailLike: '%' })).toEqual([]);
-      expect((await ids({ emailLike: '', roleEqual: 'ADMIN' })).length).toBeGreaterThan(seeded.filter((r) => r.role === 'ADMIN').length);
+      expect((await ids({ emailLike: '', roleEqual: 'ADMIN' })).length).toBeGreaterThan(
+        seeded.filter((r) => r.role === 'ADMIN').length,
+      );
     });
 
     it('never repeats or skips a row while new users arrive between pages', async () => {
-      const first = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag, limit: 5 } });
-      await server.database.db.insert(users).values({ email: `${tag}u99x@otboo.test`, name: `${tag}new`, passwordHash: null });
+      const first = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { emailLike: tag, limit: 5 },
+      });
+      await server.database.db
+        .insert(users)
+        .values({ email: `${tag}u99x@otboo.test`, name: `${tag}new`, passwordHash: null });
       const ids = first.body.data.map((u: UserDto) => u.id);
       let cursor = { cursor: first.body.nextCursor, idAfter: first.body.nextIdAfter };
       for (;;) {
-        const res = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag, limit: 5, ...cursor } });
+        const res = await http.get('/api/users', {
+          token: admin.accessToken,
+          query: { emailLike: tag, limit: 5, ...cursor },
+        });
         ids.push(...res.body.data.map((u: UserDto) => u.id));
         if (!res.body.hasNext) break;
         cursor = { cursor: res.body.nextCursor, idAfter: res.body.nextIdAfter };
@@ -184,15 +235,23 @@ describe('users', () => {
     });
 
     it('counts every match on a page past the end, and lists linked social providers', async () => {
-      const beyond = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: tag, cursor: '2000-01-01T00:00:00.000Z' } });
+      const beyond = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { emailLike: tag, cursor: '2000-01-01T00:00:00.000Z' },
+      });
       expect(beyond.body).toMatchObject({ data: [], totalCount: 23, hasNext: false, nextCursor: null });
       const linked = seeded[7]!;
       await server.database.db.insert(socialAccounts).values([
         { userId: linked.id, provider: 'kakao', providerUserId: `k-${tag}` },
         { userId: linked.id, provider: 'google', providerUserId: `g-${tag}` },
       ]);
-      const res = await http.get('/api/users', { token: admin.accessToken, query: { emailLike: linked.email } });
-      expect(res.body.data).toEqual([expect.objectContaining({ id: linked.id, linkedOAuthProviders: ['google', 'kakao'] })]);
+      const res = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { emailLike: linked.email },
+      });
+      expect(res.body.data).toEqual([
+        expect.objectContaining({ id: linked.id, linkedOAuthProviders: ['google', 'kakao'] }),
+      ]);
     });
 
     it('refuses malformed paging and filter values with 400, never 500', async () => {
@@ -217,10 +276,24 @@ describe('users', () => {
         expect(res.body.exceptionName).toMatch(/Invalid/);
         expect(typeof res.body.message).toBe('string');
       }
-      const cursorError = await http.get('/api/users', { token: admin.accessToken, query: { cursor: 'garbage' } });
-      expect(cursorError.body).toEqual({ exceptionName: 'InvalidCursorException', message: ko.common.invalidCursor, details: { cursor: ko.common.invalidCursor } });
+      const cursorError = await http.get('/api/users', {
+        token: admin.accessToken,
+        query: { cursor: 'garbage' },
+      });
+      expect(cursorError.body).toEqual({
+        exceptionName: 'InvalidCursorException',
+        message: ko.common.invalidCursor,
+        details: { cursor: ko.common.invalidCursor },
+      });
       // Any text is a valid e-mail cursor.
-      expect((await http.get('/api/users', { token: admin.accessToken, query: { sortBy: 'email', cursor: "'; drop table users; --" } })).status).toBe(200);
+      expect(
+        (
+          await http.get('/api/users', {
+            token: admin.accessToken,
+            query: { sortBy: 'email', cursor: "'; drop table users; --" },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('is for administrators only', async () => {
@@ -235,18 +308,28 @@ describe('users', () => {
   describe('role change', () => {
     it('changes the role, ends the user’s sessions at once and notifies them', async () => {
       const user = await createUser(server);
-      const res = await http.patch(`/api/users/${user.id}/role`, { token: admin.accessToken, json: { role: 'ADMIN' } });
+      const res = await http.patch(`/api/users/${user.id}/role`, {
+        token: admin.accessToken,
+        json: { role: 'ADMIN' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: user.id, email: user.email, role: 'ADMIN', locked: false });
 
-      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(401);
+      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(
+        401,
+      );
       expect((await refresh(server, user.refreshToken)).status).toBe(401);
 
-      const stored = await server.database.db.select().from(notifications).where(eq(notifications.receiverId, user.id));
+      const stored = await server.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.receiverId, user.id));
       expect(stored).toHaveLength(1);
       expect(stored[0]!.title).toContain('권한');
       expect(stored[0]!.content).toBe(ko.users.roleChangedNotificationContent('ADMIN'));
-      await expect.poll(() => published.some((n) => n.id === stored[0]!.id && n.receiverId === user.id)).toBe(true);
+      await expect
+        .poll(() => published.some((n) => n.id === stored[0]!.id && n.receiverId === user.id))
+        .toBe(true);
 
       // Signed in again, they are an administrator.
       const again = await signIn(server, user.email, user.password);
@@ -256,27 +339,48 @@ describe('users', () => {
 
     it('does nothing when the role is already that one', async () => {
       const user = await createUser(server);
-      const res = await http.patch(`/api/users/${user.id}/role`, { token: admin.accessToken, json: { role: 'USER' } });
+      const res = await http.patch(`/api/users/${user.id}/role`, {
+        token: admin.accessToken,
+        json: { role: 'USER' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.role).toBe('USER');
-      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(200);
-      expect(await server.database.db.select().from(notifications).where(eq(notifications.receiverId, user.id))).toEqual([]);
+      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(
+        200,
+      );
+      expect(
+        await server.database.db.select().from(notifications).where(eq(notifications.receiverId, user.id)),
+      ).toEqual([]);
     });
 
     it('refuses one’s own role, unknown users, bad input and non-administrators', async () => {
       const user = await createUser(server);
-      const self = await http.patch(`/api/users/${admin.id}/role`, { token: admin.accessToken, json: { role: 'USER' } });
+      const self = await http.patch(`/api/users/${admin.id}/role`, {
+        token: admin.accessToken,
+        json: { role: 'USER' },
+      });
       expect(self.status).toBe(400);
       expect(self.body.message).toBe(ko.users.selfRoleForbidden);
-      const unknown = await http.patch('/api/users/00000000-0000-4000-8000-000000000000/role', { token: admin.accessToken, json: { role: 'ADMIN' } });
+      const unknown = await http.patch('/api/users/00000000-0000-4000-8000-000000000000/role', {
+        token: admin.accessToken,
+        json: { role: 'ADMIN' },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe(ko.users.notFound);
-      expect((await http.patch('/api/users/nope/role', { token: admin.accessToken, json: { role: 'ADMIN' } })).status).toBe(400);
+      expect(
+        (await http.patch('/api/users/nope/role', { token: admin.accessToken, json: { role: 'ADMIN' } }))
+          .status,
+      ).toBe(400);
       for (const json of [{}, { role: 'ROOT' }, { role: 1 }, { role: null }]) {
-        expect((await http.patch(`/api/users/${user.id}/role`, { token: admin.accessToken, json })).status).toBe(400);
+        expect(
+          (await http.patch(`/api/users/${user.id}/role`, { token: admin.accessToken, json })).status,
+        ).toBe(400);
       }
       expect((await http.patch(`/api/users/${user.id}/role`, { json: { role: 'ADMIN' } })).status).toBe(401);
-      expect((await http.patch(`/api/users/${user.id}/role`, { token: user.accessToken, json: { role: 'ADMIN' } })).status).toBe(403);
+      expect(
+        (await http.patch(`/api/users/${user.id}/role`, { token: user.accessToken, json: { role: 'ADMIN' } }))
+          .status,
+      ).toBe(403);
       const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.role).toBe('USER');
     });
@@ -286,32 +390,60 @@ describe('users', () => {
     it('locks: every session ends at once, sign-in is 423; unlocking lets them back in', async () => {
       const user = await createUser(server);
       const second = await signIn(server, user.email, user.password);
-      const res = await http.patch(`/api/users/${user.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      const res = await http.patch(`/api/users/${user.id}/lock`, {
+        token: admin.accessToken,
+        json: { locked: true },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: user.id, locked: true, role: 'USER' });
-      for (const session of [user, { accessToken: second.jwt.accessToken, refreshToken: second.refreshToken }]) {
-        expect((await http.get(`/api/users/${user.id}/profiles`, { token: session.accessToken })).status).toBe(401);
+      for (const session of [
+        user,
+        { accessToken: second.jwt.accessToken, refreshToken: second.refreshToken },
+      ]) {
+        expect(
+          (await http.get(`/api/users/${user.id}/profiles`, { token: session.accessToken })).status,
+        ).toBe(401);
         expect((await refresh(server, session.refreshToken)).status).toBe(401);
       }
       await expect(signIn(server, user.email, user.password)).rejects.toThrow(/423/);
 
-      const unlocked = await http.patch(`/api/users/${user.id}/lock`, { token: admin.accessToken, json: { locked: false } });
+      const unlocked = await http.patch(`/api/users/${user.id}/lock`, {
+        token: admin.accessToken,
+        json: { locked: false },
+      });
       expect(unlocked.body.locked).toBe(false);
       expect((await signIn(server, user.email, user.password)).jwt.userDto.locked).toBe(false);
     });
 
     it('refuses one’s own lock, unknown users, bad input and non-administrators', async () => {
       const user = await createUser(server);
-      const self = await http.patch(`/api/users/${admin.id}/lock`, { token: admin.accessToken, json: { locked: true } });
+      const self = await http.patch(`/api/users/${admin.id}/lock`, {
+        token: admin.accessToken,
+        json: { locked: true },
+      });
       expect(self.status).toBe(400);
       expect(self.body.message).toBe(ko.users.selfLockForbidden);
-      expect((await http.patch('/api/users/00000000-0000-4000-8000-000000000000/lock', { token: admin.accessToken, json: { locked: true } })).status).toBe(404);
+      expect(
+        (
+          await http.patch('/api/users/00000000-0000-4000-8000-000000000000/lock', {
+            token: admin.accessToken,
+            json: { locked: true },
+          })
+        ).status,
+      ).toBe(404);
       for (const json of [{}, { locked: 'true' }, { locked: 1 }, { locked: null }]) {
-        expect((await http.patch(`/api/users/${user.id}/lock`, { token: admin.accessToken, json })).status).toBe(400);
+        expect(
+          (await http.patch(`/api/users/${user.id}/lock`, { token: admin.accessToken, json })).status,
+        ).toBe(400);
       }
       expect((await http.patch(`/api/users/${user.id}/lock`, { json: { locked: true } })).status).toBe(401);
-      expect((await http.patch(`/api/users/${user.id}/lock`, { token: user.accessToken, json: { locked: true } })).status).toBe(403);
-      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(200);
+      expect(
+        (await http.patch(`/api/users/${user.id}/lock`, { token: user.accessToken, json: { locked: true } }))
+          .status,
+      ).toBe(403);
+      expect((await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken })).status).toBe(
+        200,
+      );
     });
   });
 });

@@ -2,11 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationDto } from '@otboo/contract';
-import { feeds, notifications, profiles, users, weatherAlerts, weatherForecasts } from '../../src/db/schema/index.js';
+import {
+  feeds,
+  notifications,
+  profiles,
+  users,
+  weatherAlerts,
+  weatherForecasts,
+} from '../../src/db/schema/index.js';
 import { createNotifier, type Notifier } from '../../src/domains/notifications/notifications.service.js';
 import { createWeatherService, type WeatherService } from '../../src/domains/weather/index.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
-import { addDays, mildScenario, seoulDate, seoulMorning, startOpenMeteoFake, type FakeScenario, type OpenMeteoFake } from '../fakes/open-meteo.js';
+import {
+  addDays,
+  mildScenario,
+  seoulDate,
+  seoulMorning,
+  startOpenMeteoFake,
+  type FakeScenario,
+  type OpenMeteoFake,
+} from '../fakes/open-meteo.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -15,7 +30,9 @@ const coldRainyTomorrow: FakeScenario = (day, hour) => {
   const mild = mildScenario(day, hour);
   if (day < 1) return mild;
   const colder = { ...mild, temperature: mild.temperature - 7 - day };
-  return day === 1 && hour >= 6 && hour <= 9 ? { ...colder, code: 63, precipitation: 2, precipitationProbability: 80, cloudCover: 100 } : colder;
+  return day === 1 && hour >= 6 && hour <= 9
+    ? { ...colder, code: 63, precipitation: 2, precipitationProbability: 80, cloudCover: 100 }
+    : colder;
 };
 
 describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
@@ -38,10 +55,18 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
     vi.setSystemTime(seoulMorning());
     fake = await startOpenMeteoFake();
     server = await startServer({ env: { OPEN_METEO_URL: fake.url } });
-    [seoul, busan, locked, nowhere] = await Promise.all([createUser(server), createUser(server), createUser(server), createUser(server)]);
+    [seoul, busan, locked, nowhere] = await Promise.all([
+      createUser(server),
+      createUser(server),
+      createUser(server),
+      createUser(server),
+    ]);
     const db = server.database.db;
     const place = (user: TestUser, x: number, y: number, latitude: number, longitude: number) =>
-      db.update(profiles).set({ gridX: x, gridY: y, latitude, longitude, locationNames: ['test'] }).where(eq(profiles.userId, user.id));
+      db
+        .update(profiles)
+        .set({ gridX: x, gridY: y, latitude, longitude, locationNames: ['test'] })
+        .where(eq(profiles.userId, user.id));
     await place(seoul, 60, 127, 37.5665, 126.978);
     await place(locked, 60, 127, 37.5665, 126.978);
     await place(busan, 98, 76, 35.177019, 129.076953);
@@ -94,7 +119,10 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
         ['내일 날씨 알림', '내일은 비 소식이 있어요. 우산을 챙기세요.', 'INFO'],
         ['내일 날씨 알림', '내일은 오늘보다 7°C 낮아요. 따뜻하게 입으세요.', 'INFO'],
       ]);
-      const alerts = await server.database.db.select().from(weatherAlerts).where(eq(weatherAlerts.userId, user.id));
+      const alerts = await server.database.db
+        .select()
+        .from(weatherAlerts)
+        .where(eq(weatherAlerts.userId, user.id));
       expect(alerts.map((a) => [a.forecastDate, a.kind]).sort()).toEqual([
         [tomorrow, 'precipitation'],
         [tomorrow, 'temperature'],
@@ -119,7 +147,14 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
     const old = new Date(Date.now() - 5 * 86_400_000);
     const oldDate = seoulDate(old.getTime());
     const batchId = randomUUID();
-    const rows = [0, 1].map((dayIndex) => ({ ...template!, id: randomUUID(), batchId, dayIndex, createdAt: old, forecastDate: oldDate }));
+    const rows = [0, 1].map((dayIndex) => ({
+      ...template!,
+      id: randomUUID(),
+      batchId,
+      dayIndex,
+      createdAt: old,
+      forecastDate: oldDate,
+    }));
     await db.insert(weatherForecasts).values(rows);
     await db.insert(feeds).values({
       authorId: seoul.id,
@@ -132,7 +167,14 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
     const left = await db
       .select({ id: weatherForecasts.id })
       .from(weatherForecasts)
-      .where(and(inArray(weatherForecasts.id, rows.map((r) => r.id))));
+      .where(
+        and(
+          inArray(
+            weatherForecasts.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
     expect(left.map((r) => r.id)).toEqual([rows[0]!.id]);
     // Today's forecasts are untouched.
     expect((await weather.forecast(37.5665, 126.978)).every((d) => !d.stale)).toBe(true);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WeatherList, type WeatherDto } from '@otboo/contract';
-import { addDays, seoulDate, seoulMorning, startOpenMeteoFake, type FakeMode, type OpenMeteoFake } from '../fakes/open-meteo.js';
+import {
+  addDays,
+  seoulDate,
+  seoulMorning,
+  startOpenMeteoFake,
+  type FakeMode,
+  type OpenMeteoFake,
+} from '../fakes/open-meteo.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -85,7 +92,11 @@ describe('weather: when the provider fails', () => {
     const days = WeatherList.parse(res.body);
     const now = seoulDate(Date.now());
     expect(days.map(dayOf)).toEqual(dates(now));
-    expect(days.slice(0, 4).map((d) => [d.id, d.stale, d.source])).toEqual(ids(old.body).slice(1).map((id) => [id, true, 'open-meteo']));
+    expect(days.slice(0, 4).map((d) => [d.id, d.stale, d.source])).toEqual(
+      ids(old.body)
+        .slice(1)
+        .map((id) => [id, true, 'open-meteo']),
+    );
     expect(days[4]).toMatchObject({ stale: false, source: 'climatology' });
   });
 

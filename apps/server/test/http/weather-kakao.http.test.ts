@@ -20,7 +20,9 @@ describe('weather: location names from Kakao Local', () => {
   beforeAll(async () => {
     kakao = await startKakaoLocalFake({ restApiKey: KEY });
     om = await startOpenMeteoFake();
-    server = await startServer({ env: { KAKAO_REST_API_KEY: KEY, KAKAO_LOCAL_URL: kakao.url, OPEN_METEO_URL: om.url } });
+    server = await startServer({
+      env: { KAKAO_REST_API_KEY: KEY, KAKAO_LOCAL_URL: kakao.url, OPEN_METEO_URL: om.url },
+    });
     http = httpClient(server.url);
     user = await createUser(server);
   });
@@ -34,7 +36,13 @@ describe('weather: location names from Kakao Local', () => {
     kakao.names = ['서울특별시', '중구', '명동'];
     const res = await location(37.5665, 126.978);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ latitude: 37.5665, longitude: 126.978, x: 60, y: 127, locationNames: ['서울특별시', '중구', '명동'] });
+    expect(res.body).toEqual({
+      latitude: 37.5665,
+      longitude: 126.978,
+      x: 60,
+      y: 127,
+      locationNames: ['서울특별시', '중구', '명동'],
+    });
     const asked = kakao.requests.at(-1)!;
     expect(asked.searchParams.get('x')).toBe('126.978');
     expect(asked.searchParams.get('y')).toBe('37.5665');
@@ -86,7 +94,10 @@ describe('weather: location names from Kakao Local', () => {
 
   it('names the forecast’s location with Kakao too', async () => {
     kakao.names = ['부산광역시', '해운대구', '우동'];
-    const res = await http.get('/api/weathers', { token: user.accessToken, query: { latitude: 35.1631, longitude: 129.1635 } });
+    const res = await http.get('/api/weathers', {
+      token: user.accessToken,
+      query: { latitude: 35.1631, longitude: 129.1635 },
+    });
     expect(res.status).toBe(200);
     expect(res.body[0].location.locationNames).toEqual(['부산광역시', '해운대구', '우동']);
   });

@@ -21,7 +21,13 @@ const CITY_HALL = { latitude: 37.5665, longitude: 126.978 };
 const rainyTomorrow: FakeScenario = (day, hour) => {
   const mild = mildScenario(day, hour);
   if (day !== 1 || hour < 6 || hour > 8) return mild;
-  return { ...mild, code: 61, cloudCover: 100, precipitationProbability: 80, precipitation: [35, 0.4, 2][hour - 6]! };
+  return {
+    ...mild,
+    code: 61,
+    cloudCover: 100,
+    precipitationProbability: 80,
+    precipitation: [35, 0.4, 2][hour - 6]!,
+  };
 };
 
 const sources = (days: WeatherDto[]) => days.map((d) => d.source);
@@ -45,7 +51,13 @@ describe('weather: KMA 단기예보 provider', () => {
     kma = await startKmaFake({ serviceKey: KEY });
     om = await startOpenMeteoFake();
     server = await startServer({
-      env: { WEATHER_PROVIDER: 'kma', KMA_API_KEY: KEY, KMA_URL: kma.url, OPEN_METEO_URL: om.url, ACCESS_TOKEN_TTL: '7d' },
+      env: {
+        WEATHER_PROVIDER: 'kma',
+        KMA_API_KEY: KEY,
+        KMA_URL: kma.url,
+        OPEN_METEO_URL: om.url,
+        ACCESS_TOKEN_TTL: '7d',
+      },
     });
     http = httpClient(server.url);
     user = await createUser(server);
@@ -61,7 +73,9 @@ describe('weather: KMA 단기예보 provider', () => {
     const res = await forecast(CITY_HALL);
     expect(res.status).toBe(200);
     const days = WeatherList.parse(res.body);
-    expect(days.map((d) => seoulDate(Date.parse(d.forecastAt)))).toEqual([0, 1, 2, 3, 4].map((i) => addDays(today, i)));
+    expect(days.map((d) => seoulDate(Date.parse(d.forecastAt)))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => addDays(today, i)),
+    );
     expect(sources(days)).toEqual(['kma', 'kma', 'kma', 'kma', 'open-meteo']);
 
     // 10:30 KST: the 08:00 issue; about 1,050 rows, so two pages of 1,000.
@@ -82,9 +96,16 @@ describe('weather: KMA 단기예보 provider', () => {
 
     // Today at 10:00 from KMA's TMP (whole degrees), compared with Open-Meteo's yesterday at 10:00.
     expect(days[0]!.temperature.current).toBe(Math.round(mildScenario(0, 10).temperature));
-    expect(days[0]!.temperature.comparedToDayBefore).toBeCloseTo(Math.round(mildScenario(0, 10).temperature) - mildScenario(-1, 10).temperature, 5);
+    expect(days[0]!.temperature.comparedToDayBefore).toBeCloseTo(
+      Math.round(mildScenario(0, 10).temperature) - mildScenario(-1, 10).temperature,
+      5,
+    );
     // Tomorrow's extremes are KMA's TMN/TMX.
-    expect(days[1]!.temperature).toMatchObject({ min: 8, max: 18, current: Math.round(mildScenario(1, 12).temperature) });
+    expect(days[1]!.temperature).toMatchObject({
+      min: 8,
+      max: 18,
+      current: Math.round(mildScenario(1, 12).temperature),
+    });
     expect(days[1]).toMatchObject({ skyStatus: 'CLEAR', windSpeed: { speed: 2.5, asWord: 'WEAK' } });
     expect(days[4]!.temperature.current).toBe(mildScenario(4, 12).temperature);
   });
@@ -110,24 +131,27 @@ describe('weather: KMA 단기예보 provider', () => {
     expect(tomorrow!.source).toBe('kma');
   });
 
-  it.each(['key', 'no-data', 'error500', 'garbage'] as const)('answers from Open-Meteo alone when KMA fails (%s)', async (failure) => {
-    const point = {
-      key: { latitude: 36.3504, longitude: 127.3845 },
-      'no-data': { latitude: 35.1595, longitude: 126.8526 },
-      error500: { latitude: 35.8714, longitude: 128.6014 },
-      garbage: { latitude: 37.4563, longitude: 126.7052 },
-    }[failure];
-    if (failure === 'key') kma.serviceKey = 'another-key';
-    else kma.mode = failure as KmaFakeMode;
-    const calls = kma.calls;
-    const res = await forecast(point);
-    kma.serviceKey = KEY;
-    kma.mode = 'ok';
-    expect(res.status).toBe(200);
-    expect(kma.calls).toBe(calls + 1);
-    expect(sources(res.body)).toEqual(Array(5).fill('open-meteo'));
-    expect(res.body.every((d: WeatherDto) => !d.stale)).toBe(true);
-  });
+  it.each(['key', 'no-data', 'error500', 'garbage'] as const)(
+    'answers from Open-Meteo alone when KMA fails (%s)',
+    async (failure) => {
+      const point = {
+        key: { latitude: 36.3504, longitude: 127.3845 },
+        'no-data': { latitude: 35.1595, longitude: 126.8526 },
+        error500: { latitude: 35.8714, longitude: 128.6014 },
+        garbage: { latitude: 37.4563, longitude: 126.7052 },
+      }[failure];
+      if (failure === 'key') kma.serviceKey = 'another-key';
+      else kma.mode = failure as KmaFakeMode;
+      const calls = kma.calls;
+      const res = await forecast(point);
+      kma.serviceKey = KEY;
+      kma.mode = 'ok';
+      expect(res.status).toBe(200);
+      expect(kma.calls).toBe(calls + 1);
+      expect(sources(res.body)).toEqual(Array(5).fill('open-meteo'));
+      expect(res.body.every((d: WeatherDto) => !d.stale)).toBe(true);
+    },
+  );
 
   it('fills the day KMA does not reach from the normals and yesterday from the stored forecast when Open-Meteo fails', async () => {
     const point = { latitude: 37.2636, longitude: 127.0286 };
@@ -139,7 +163,10 @@ describe('weather: KMA 단기예보 provider', () => {
     expect(res.status).toBe(200);
     expect(sources(res.body)).toEqual(['kma', 'kma', 'kma', 'kma', 'climatology']);
     const todayDto = res.body[0] as WeatherDto;
-    expect(todayDto.temperature.comparedToDayBefore).toBeCloseTo(todayDto.temperature.current - yesterday.body[0].temperature.current, 5);
+    expect(todayDto.temperature.comparedToDayBefore).toBeCloseTo(
+      todayDto.temperature.current - yesterday.body[0].temperature.current,
+      5,
+    );
     vi.setSystemTime(Date.now() - 24 * 3_600_000);
   });
 

@@ -2,10 +2,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { WeatherList, type WeatherDto } from '@otboo/contract';
 import { weatherForecasts } from '../../src/db/schema/index.js';
-import { addDays, mildScenario, seoulDate, seoulMorning, startOpenMeteoFake, type OpenMeteoFake } from '../fakes/open-meteo.js';
+import {
+  addDays,
+  mildScenario,
+  seoulDate,
+  seoulMorning,
+  startOpenMeteoFake,
+  type OpenMeteoFake,
+} from '../fakes/open-meteo.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
-import { createTestDatabase, startServer, type TestDatabase, type TestServer } from '../support/start-server.js';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../support/start-server.js';
 
 const CITY_HALL = { latitude: 37.5665, longitude: 126.978 }; // cell (60, 127)
 const MYEONGDONG = { latitude: 37.557236, longitude: 126.987889 }; // same cell
@@ -46,7 +58,11 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     for (const path of ['/api/weathers', '/api/weathers/location']) {
       const res = await http.get(path, { query: CITY_HALL });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ exceptionName: expect.any(String), message: '로그인이 필요합니다.', details: {} });
+      expect(res.body).toMatchObject({
+        exceptionName: expect.any(String),
+        message: '로그인이 필요합니다.',
+        details: {},
+      });
       const bad = await http.get(path, { query: CITY_HALL, token: 'not-a-token' });
       expect(bad.status).toBe(401);
     }
@@ -77,7 +93,9 @@ describe('weather: location and forecast (Open-Meteo)', () => {
         expect(res.body.details[field]).toMatch(field === 'latitude' ? /^위도는/ : /^경도는/);
         expect(res.body.message).toMatch(/[가-힣]/);
       }
-      const repeated = await http.get(`${path}?latitude=37.5&latitude=38&longitude=127`, { token: user.accessToken });
+      const repeated = await http.get(`${path}?latitude=37.5&latitude=38&longitude=127`, {
+        token: user.accessToken,
+      });
       expect(repeated.status).toBe(400);
     }
     expect(fake.calls).toBe(calls);
@@ -87,10 +105,21 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     const calls = fake.calls;
     const res = await http.get('/api/weathers/location', { token: user.accessToken, query: CITY_HALL });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...CITY_HALL, x: 60, y: 127, locationNames: ['서울특별시', '중구', '소공동'] });
-    const myeongdong = await http.get('/api/weathers/location', { token: user.accessToken, query: MYEONGDONG });
+    expect(res.body).toEqual({
+      ...CITY_HALL,
+      x: 60,
+      y: 127,
+      locationNames: ['서울특별시', '중구', '소공동'],
+    });
+    const myeongdong = await http.get('/api/weathers/location', {
+      token: user.accessToken,
+      query: MYEONGDONG,
+    });
     expect(myeongdong.body.locationNames).toEqual(['서울특별시', '중구', '명동']);
-    const edges = await http.get('/api/weathers/location', { token: user.accessToken, query: { latitude: -90, longitude: 180 } });
+    const edges = await http.get('/api/weathers/location', {
+      token: user.accessToken,
+      query: { latitude: -90, longitude: 180 },
+    });
     expect(edges.status).toBe(200);
     expect(edges.body.locationNames).toEqual(['위도 -90.00, 경도 180.00']);
     expect(fake.calls).toBe(calls);
@@ -109,11 +138,18 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     expect(res.status).toBe(200);
     const days = WeatherList.parse(res.body);
     expect(days).toHaveLength(5);
-    expect(days.map((d) => seoulDate(Date.parse(d.forecastAt)))).toEqual([0, 1, 2, 3, 4].map((i) => addDays(today, i)));
+    expect(days.map((d) => seoulDate(Date.parse(d.forecastAt)))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => addDays(today, i)),
+    );
     expect(new Set(days.map((d) => d.id)).size).toBe(5);
     for (const d of days) {
       expect(d).toMatchObject({ source: 'open-meteo', stale: false, skyStatus: 'CLEAR' });
-      expect(d.location).toEqual({ ...CITY_HALL, x: 60, y: 127, locationNames: ['서울특별시', '중구', '소공동'] });
+      expect(d.location).toEqual({
+        ...CITY_HALL,
+        x: 60,
+        y: 127,
+        locationNames: ['서울특별시', '중구', '소공동'],
+      });
       expect(d.precipitation).toEqual({ type: 'NONE', amount: 0, probability: 10 });
       expect(d.windSpeed).toEqual({ speed: 2.5, asWord: 'WEAK' });
     }
@@ -122,7 +158,12 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     expect(days[1]!.forecastAt).toBe(new Date(`${addDays(today, 1)}T12:00:00+09:00`).toISOString());
     expect(days[0]!.temperature.current).toBe(mildScenario(0, 10).temperature);
     expect(days[0]!.temperature.comparedToDayBefore).toBe(1);
-    expect(days[2]!.temperature).toMatchObject({ current: mildScenario(2, 12).temperature, min: 9, max: 19, comparedToDayBefore: 1 });
+    expect(days[2]!.temperature).toMatchObject({
+      current: mildScenario(2, 12).temperature,
+      min: 9,
+      max: 19,
+      comparedToDayBefore: 1,
+    });
     expect(days[0]!.humidity).toEqual({ current: mildScenario(0, 10).humidity, comparedToDayBefore: 0 });
 
     expect(fake.calls).toBe(calls + 1);
@@ -130,7 +171,8 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     expect(Object.fromEntries(q)).toMatchObject({
       hourly:
         'temperature_2m,relative_humidity_2m,precipitation_probability,precipitation,rain,showers,snowfall,weather_code,cloud_cover,wind_speed_10m',
-      daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max',
+      daily:
+        'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max',
       past_days: '1',
       timezone: 'Asia/Seoul',
       wind_speed_unit: 'ms',
@@ -147,7 +189,12 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     const again = await forecast(MYEONGDONG, other.accessToken);
     expect(again.status).toBe(200);
     expect(again.body.map((d: WeatherDto) => d.id)).toEqual(first.body.map((d: WeatherDto) => d.id));
-    expect(again.body[0].location).toEqual({ ...MYEONGDONG, x: 60, y: 127, locationNames: ['서울특별시', '중구', '명동'] });
+    expect(again.body[0].location).toEqual({
+      ...MYEONGDONG,
+      x: 60,
+      y: 127,
+      locationNames: ['서울특별시', '중구', '명동'],
+    });
     vi.setSystemTime(Date.now() + 30 * 60_000);
     const later = await forecast(CITY_HALL);
     expect(later.body.map((d: WeatherDto) => d.id)).toEqual(first.body.map((d: WeatherDto) => d.id));
@@ -160,7 +207,10 @@ describe('weather: location and forecast (Open-Meteo)', () => {
     const responses = await Promise.all(Array.from({ length: 100 }, () => forecast(BUSAN)));
     fake.delayMs = 0;
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    expect(new Set(responses.map((r) => r.body.map((d: WeatherDto) => d.id).join()))).toHaveProperty('size', 1);
+    expect(new Set(responses.map((r) => r.body.map((d: WeatherDto) => d.id).join()))).toHaveProperty(
+      'size',
+      1,
+    );
     expect(fake.calls).toBe(calls + 1);
     expect(responses[0]!.body[0].location.locationNames[0]).toBe('부산광역시');
   });

@@ -19,7 +19,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -34,7 +36,10 @@ describe('the built web app', () => {
     // A dist as the web build leaves it: hashed assets with .br and .gz copies (scripts/compress-assets.mjs).
     dist = await mkdtemp(path.join(os.tmpdir(), 'otboo-web-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ko"><title>옷장을 부탁해</title></html>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="ko"><title>옷장을 부탁해</title></html>',
+    );
     const asset = path.join(dist, 'assets', 'index-abc123.js');
     await writeFile(asset, script);
     await writeFile(`${asset}.br`, brotliCompressSync(script));
@@ -47,7 +52,9 @@ describe('the built web app', () => {
   });
 
   it('sends a hashed asset brotli-compressed when the browser takes it, cached for a year', async () => {
-    const res = await rawGet(`${server.url}/assets/index-abc123.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    const res = await rawGet(`${server.url}/assets/index-abc123.js`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toMatch(/accept-encoding/i);

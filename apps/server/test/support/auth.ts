@@ -12,13 +12,20 @@ export const CSRF_TOKEN = 'csrf-token-value-0123456789';
 export function asBrowser(refreshToken?: string, extra: RequestOptions = {}): RequestOptions {
   return {
     ...extra,
-    cookies: { [CSRF_COOKIE]: CSRF_TOKEN, ...(refreshToken ? { [REFRESH_COOKIE]: refreshToken } : {}), ...extra.cookies },
+    cookies: {
+      [CSRF_COOKIE]: CSRF_TOKEN,
+      ...(refreshToken ? { [REFRESH_COOKIE]: refreshToken } : {}),
+      ...extra.cookies,
+    },
     headers: { [CSRF_HEADER.toLowerCase()]: CSRF_TOKEN, ...extra.headers },
   };
 }
 
 /** `POST /api/auth/refresh` as the browser does it (body: JwtDto or an error); `rotated` is the new refresh cookie, '' when cleared. */
-export async function refresh(server: TestServer, refreshToken: string): Promise<HttpResponse & { rotated: string | undefined }> {
+export async function refresh(
+  server: TestServer,
+  refreshToken: string,
+): Promise<HttpResponse & { rotated: string | undefined }> {
   const res = await httpClient(server.url).post('/api/auth/refresh', asBrowser(refreshToken));
   return { ...res, rotated: res.setCookies[REFRESH_COOKIE] };
 }

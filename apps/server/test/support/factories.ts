@@ -36,7 +36,13 @@ export async function signIn(server: TestServer, email: string, password: string
 /** Signs up and signs in through the real API. `role: 'ADMIN'` promotes in the database before signing in. */
 export async function createUser(
   server: TestServer,
-  options: { email?: string; name?: string; password?: string; role?: 'USER' | 'ADMIN'; prefix?: string } = {},
+  options: {
+    email?: string;
+    name?: string;
+    password?: string;
+    role?: 'USER' | 'ADMIN';
+    prefix?: string;
+  } = {},
 ): Promise<TestUser> {
   const id = uniqueIdentity(options.prefix);
   const email = options.email ?? id.email;
@@ -44,9 +50,18 @@ export async function createUser(
   const password = options.password ?? 'passw0rd!';
   const res = await httpClient(server.url).post<UserDto>('/api/users', { json: { email, name, password } });
   if (res.status !== 201) throw new Error(`sign-up failed ${res.status} ${JSON.stringify(res.body)}`);
-  if (options.role === 'ADMIN') await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, res.body.id));
+  if (options.role === 'ADMIN')
+    await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, res.body.id));
   const { jwt, refreshToken } = await signIn(server, email, password);
-  return { id: res.body.id, email, name, password, accessToken: jwt.accessToken, refreshToken, dto: jwt.userDto };
+  return {
+    id: res.body.id,
+    email,
+    name,
+    password,
+    accessToken: jwt.accessToken,
+    refreshToken,
+    dto: jwt.userDto,
+  };
 }
 
 /** Signs in as the bootstrap administrator that every test server creates from ADMIN_EMAIL / ADMIN_PASSWORD. */
@@ -54,5 +69,13 @@ export async function signInAsAdmin(server: TestServer): Promise<TestUser> {
   const { email, password } = server.config.admin;
   if (!password) throw new Error('the test server has no ADMIN_PASSWORD');
   const { jwt, refreshToken } = await signIn(server, email, password);
-  return { id: jwt.userDto.id, email, name: jwt.userDto.name, password, accessToken: jwt.accessToken, refreshToken, dto: jwt.userDto };
+  return {
+    id: jwt.userDto.id,
+    email,
+    name: jwt.userDto.name,
+    password,
+    accessToken: jwt.accessToken,
+    refreshToken,
+    dto: jwt.userDto,
+  };
 }

@@ -29,12 +29,21 @@ export function parseSetCookies(headers: Headers): Record<string, string> {
   return out;
 }
 
-export async function request<T = any>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+export async function request<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResponse<T>> {
   const url = new URL(path, baseUrl);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cookies) headers.cookie = Object.entries(options.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  if (options.cookies)
+    headers.cookie = Object.entries(options.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   let body: RequestInit['body'];
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -46,7 +55,12 @@ export async function request<T = any>(baseUrl: string, method: string, path: st
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-  return { status: res.status, headers: res.headers, body: parsed as T, setCookies: parseSetCookies(res.headers) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: parsed as T,
+    setCookies: parseSetCookies(res.headers),
+  };
 }
 
 /** Bound to one server. */
@@ -62,9 +76,17 @@ export function httpClient(baseUrl: string) {
 export type HttpClient = ReturnType<typeof httpClient>;
 
 /** A multipart body with a JSON `request` part and an optional file part, as the web app sends it. */
-export function multipartRequest(json: unknown, file?: { field?: string; data: Buffer | Uint8Array; name?: string; type?: string }): FormData {
+export function multipartRequest(
+  json: unknown,
+  file?: { field?: string; data: Buffer | Uint8Array; name?: string; type?: string },
+): FormData {
   const form = new FormData();
   form.append('request', new Blob([JSON.stringify(json)], { type: 'application/json' }));
-  if (file) form.append(file.field ?? 'image', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'upload.bin');
+  if (file)
+    form.append(
+      file.field ?? 'image',
+      new Blob([file.data], { type: file.type ?? 'application/octet-stream' }),
+      file.name ?? 'upload.bin',
+    );
   return form;
 }

@@ -38,12 +38,23 @@ export function onServer(server: TestServer, url: string): string {
 }
 
 /** The callback with the state cookie (or none). */
-export function callback(server: TestServer, callbackUrl: string, stateCookie: string | undefined): Promise<HttpResponse> {
-  return get(onServer(server, callbackUrl), stateCookie === undefined ? undefined : { [STATE_COOKIE]: stateCookie });
+export function callback(
+  server: TestServer,
+  callbackUrl: string,
+  stateCookie: string | undefined,
+): Promise<HttpResponse> {
+  return get(
+    onServer(server, callbackUrl),
+    stateCookie === undefined ? undefined : { [STATE_COOKIE]: stateCookie },
+  );
 }
 
 /** Starts a sign-in and follows it to the callback; `until: 'provider'` stops before calling back. */
-export async function runOAuth(server: TestServer, provider: string, options: { until?: 'provider' } = {}): Promise<OAuthRun> {
+export async function runOAuth(
+  server: TestServer,
+  provider: string,
+  options: { until?: 'provider' } = {},
+): Promise<OAuthRun> {
   const start = await get(`${server.url}/oauth2/authorization/${encodeURIComponent(provider)}`);
   const stateCookieLine = start.headers.getSetCookie().find((c) => c.startsWith(`${STATE_COOKIE}=`));
   const run: OAuthRun = { start, stateCookie: start.setCookies[STATE_COOKIE] || undefined, stateCookieLine };
@@ -69,7 +80,9 @@ export function loginError(res: HttpResponse | undefined): string | null {
 export async function sessionOf(server: TestServer, run: OAuthRun): Promise<JwtDto> {
   const res = run.callback;
   if (res?.status !== 302 || res.headers.get('location') !== '/') {
-    throw new Error(`sign-in did not succeed: ${res?.status} ${res?.headers.get('location')} (${loginError(res)})`);
+    throw new Error(
+      `sign-in did not succeed: ${res?.status} ${res?.headers.get('location')} (${loginError(res)})`,
+    );
   }
   const token = res.setCookies[REFRESH_COOKIE];
   if (!token) throw new Error('no refresh cookie');

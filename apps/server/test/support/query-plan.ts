@@ -30,7 +30,8 @@ function flatten(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
 export async function queryPlan(database: Database, query: PromiseLike<unknown>): Promise<QueryPlan> {
   // Repos return Drizzle's query builders typed as promises; the builder is what can show its SQL.
   const builder = query as Partial<{ toSQL(): { sql: string; params: unknown[] } }>;
-  if (typeof builder.toSQL !== 'function') throw new Error('queryPlan needs a Drizzle query builder, not a settled promise');
+  if (typeof builder.toSQL !== 'function')
+    throw new Error('queryPlan needs a Drizzle query builder, not a settled promise');
   const { sql, params } = builder.toSQL();
   const text = `explain (format json) ${sql}`;
   let json: unknown;

@@ -62,7 +62,12 @@ export function openSse(baseUrl: string, options: SseOpenOptions = {}): Promise<
           buffer = buffer.slice(nl + 1);
           if (line === '') {
             if (current.data.length > 0) {
-              events.push({ event: current.event ?? 'message', id: current.id, data: current.data.join('\n'), at: Date.now() });
+              events.push({
+                event: current.event ?? 'message',
+                id: current.id,
+                data: current.data.join('\n'),
+                at: Date.now(),
+              });
             }
             current = { data: [] };
           } else if (line.startsWith(':')) {
@@ -92,7 +97,11 @@ export function openSse(baseUrl: string, options: SseOpenOptions = {}): Promise<
           if (check()) return ok();
           const timer = setTimeout(() => {
             waiters.delete(waiter);
-            fail(new Error(`timed out waiting for ${what}; got ${events.length} events, ${comments.length} comments`));
+            fail(
+              new Error(
+                `timed out waiting for ${what}; got ${events.length} events, ${comments.length} comments`,
+              ),
+            );
           }, timeoutMs);
           const waiter = () => {
             if (check()) {
@@ -117,7 +126,11 @@ export function openSse(baseUrl: string, options: SseOpenOptions = {}): Promise<
         async waitForEvents(count, opts = {}) {
           const name = opts.event ?? 'notifications';
           const matching = () => events.filter((e) => e.event === name);
-          await waitUntil(() => matching().length >= count, opts.timeoutMs ?? 5_000, `${count} "${name}" events`);
+          await waitUntil(
+            () => matching().length >= count,
+            opts.timeoutMs ?? 5_000,
+            `${count} "${name}" events`,
+          );
           return matching();
         },
         waitForComments(count, timeoutMs = 5_000) {

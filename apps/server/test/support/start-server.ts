@@ -43,11 +43,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       kind: 'postgres',
       location: databaseUrlFor(name),
-      drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+      drop: () =>
+        withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
     };
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'otboo-db-'));
-  return { kind: 'pglite', location: path.join(dir, 'pglite'), drop: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    kind: 'pglite',
+    location: path.join(dir, 'pglite'),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 async function open(db: TestDatabase): Promise<Database> {

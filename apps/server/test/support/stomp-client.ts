@@ -6,7 +6,13 @@ import { encodeFrame, FrameParser, type StompFrame } from '../../src/realtime/st
 
 const wsUrl = (baseUrl: string, path: string) => `${baseUrl.replace(/^http/, 'ws')}${path}`;
 
-function waitUntil<T>(check: () => T | undefined, timeoutMs: number, what: string, listeners: Set<() => void>, gone?: () => boolean): Promise<T> {
+function waitUntil<T>(
+  check: () => T | undefined,
+  timeoutMs: number,
+  what: string,
+  listeners: Set<() => void>,
+  gone?: () => boolean,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const first = check();
     if (first !== undefined) return resolve(first);
@@ -102,7 +108,13 @@ export function openRawStomp(baseUrl: string, path = '/ws'): Promise<RawStompCli
       return client.waitFor((f) => f.command === 'CONNECTED' || f.command === 'ERROR');
     },
     waitFor(predicate, timeoutMs = 5_000) {
-      return waitUntil(() => frames.find(predicate), timeoutMs, 'a frame', listeners, () => isClosed);
+      return waitUntil(
+        () => frames.find(predicate),
+        timeoutMs,
+        'a frame',
+        listeners,
+        () => isClosed,
+      );
     },
     close() {
       ws.close();
@@ -140,13 +152,21 @@ export interface StompJsSession {
  * The web app's client stack: @stomp/stompjs over SockJS (a chosen SockJS transport) or over a raw WebSocket,
  * with `Authorization: Bearer` in the CONNECT headers. Resolves once CONNECTED, rejects on an ERROR first.
  */
-export function connectStompJs(baseUrl: string, token: string, transport: StompJsTransport = 'sockjs-websocket'): Promise<StompJsSession> {
+export function connectStompJs(
+  baseUrl: string,
+  token: string,
+  transport: StompJsTransport = 'sockjs-websocket',
+): Promise<StompJsSession> {
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const l of [...listeners]) l();
   };
   const errors: IFrame[] = [];
-  const sockJsTransports = { 'sockjs-websocket': ['websocket'], 'xhr-streaming': ['xhr-streaming'], 'xhr-polling': ['xhr-polling'] } as const;
+  const sockJsTransports = {
+    'sockjs-websocket': ['websocket'],
+    'xhr-streaming': ['xhr-streaming'],
+    'xhr-polling': ['xhr-polling'],
+  } as const;
   const client = new Client({
     webSocketFactory: () =>
       transport === 'websocket'
@@ -186,12 +206,23 @@ export function connectStompJs(baseUrl: string, token: string, transport: StompJ
             },
             { receipt },
           );
-          await waitUntil(() => (confirmed ? true : undefined), 5_000, 'a subscription receipt', listeners, () => errors.length > 0);
+          await waitUntil(
+            () => (confirmed ? true : undefined),
+            5_000,
+            'a subscription receipt',
+            listeners,
+            () => errors.length > 0,
+          );
           return {
             messages,
             bodies: () => messages.map((m) => JSON.parse(m.body)),
             async waitFor(count, timeoutMs = 5_000) {
-              await waitUntil(() => (messages.length >= count ? true : undefined), timeoutMs, `${count} messages on ${destination}`, listeners);
+              await waitUntil(
+                () => (messages.length >= count ? true : undefined),
+                timeoutMs,
+                `${count} messages on ${destination}`,
+                listeners,
+              );
               return messages.map((m) => JSON.parse(m.body));
             },
             unsubscribe: () => sub.unsubscribe(),
@@ -222,8 +253,15 @@ export async function openDmSender(baseUrl: string, sender: { id: string; access
   return {
     async send(receiverId: string, content: string): Promise<void> {
       const receipt = `dm-${++counter}`;
-      stomp.send('SEND', { destination: DM_SEND_DESTINATION, receipt, 'content-type': 'application/json' }, JSON.stringify({ senderId: sender.id, receiverId, content }));
-      const answer = await stomp.waitFor((f) => (f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt) || f.command === 'ERROR', 15_000);
+      stomp.send(
+        'SEND',
+        { destination: DM_SEND_DESTINATION, receipt, 'content-type': 'application/json' },
+        JSON.stringify({ senderId: sender.id, receiverId, content }),
+      );
+      const answer = await stomp.waitFor(
+        (f) => (f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt) || f.command === 'ERROR',
+        15_000,
+      );
       if (answer.command === 'ERROR') throw new Error(`SEND refused: ${answer.headers.message}`);
     },
     close: () => stomp.close(),
@@ -231,7 +269,12 @@ export async function openDmSender(baseUrl: string, sender: { id: string; access
 }
 
 /** Sends one direct message on a connection of its own. */
-export async function sendDirectMessage(baseUrl: string, sender: { id: string; accessToken: string }, receiverId: string, content: string) {
+export async function sendDirectMessage(
+  baseUrl: string,
+  sender: { id: string; accessToken: string },
+  receiverId: string,
+  content: string,
+) {
   const dm = await openDmSender(baseUrl, sender);
   try {
     await dm.send(receiverId, content);

@@ -8,7 +8,10 @@ import { ProtectedLayout } from '@/app/routes/protected-layout';
 const pageError = <RouteError />;
 
 // Each page loads with its first visit (its own chunk); the login page, the first screen, ships with the app.
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load, errorElement: pageError });
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({
+  lazy: load,
+  errorElement: pageError,
+});
 
 /** The route table of spec §2 on hash history (`/#/recommendations`). */
 export const router = createHashRouter([
@@ -22,10 +25,15 @@ export const router = createHashRouter([
         children: [
           { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
           { path: 'login', element: <LoginRoute />, errorElement: pageError },
-          { path: 'register', ...page(async () => ({ Component: (await import('@/app/routes/auth/register')).RegisterRoute })) },
+          {
+            path: 'register',
+            ...page(async () => ({ Component: (await import('@/app/routes/auth/register')).RegisterRoute })),
+          },
           {
             path: 'forgot-password',
-            ...page(async () => ({ Component: (await import('@/app/routes/auth/forgot-password')).ForgotPasswordRoute })),
+            ...page(async () => ({
+              Component: (await import('@/app/routes/auth/forgot-password')).ForgotPasswordRoute,
+            })),
           },
         ],
       },
@@ -35,20 +43,42 @@ export const router = createHashRouter([
           { index: true, element: <Navigate to={paths.recommendations.href()} replace /> },
           {
             path: 'recommendations',
-            ...page(async () => ({ Component: (await import('@/app/routes/recommendations')).RecommendationsRoute })),
+            ...page(async () => ({
+              Component: (await import('@/app/routes/recommendations')).RecommendationsRoute,
+            })),
           },
-          { path: 'closet', ...page(async () => ({ Component: (await import('@/app/routes/closet')).ClosetRoute })) },
-          { path: 'feeds', ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })) },
-          { path: 'profiles', ...page(async () => ({ Component: (await import('@/app/routes/profiles')).ProfilesRoute })) },
-          { path: 'admin/users', ...page(async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute })) },
+          {
+            path: 'closet',
+            ...page(async () => ({ Component: (await import('@/app/routes/closet')).ClosetRoute })),
+          },
+          {
+            path: 'feeds',
+            ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })),
+          },
+          {
+            path: 'profiles',
+            ...page(async () => ({ Component: (await import('@/app/routes/profiles')).ProfilesRoute })),
+          },
+          {
+            path: 'admin/users',
+            ...page(async () => ({ Component: (await import('@/app/routes/admin/users')).AdminUsersRoute })),
+          },
           {
             path: 'admin/clothes-attributes',
-            ...page(async () => ({ Component: (await import('@/app/routes/admin/clothes-attributes')).ClothesAttributesRoute })),
+            ...page(async () => ({
+              Component: (await import('@/app/routes/admin/clothes-attributes')).ClothesAttributesRoute,
+            })),
           },
-          { path: 'settings', ...page(async () => ({ Component: (await import('@/app/routes/settings')).SettingsRoute })) },
+          {
+            path: 'settings',
+            ...page(async () => ({ Component: (await import('@/app/routes/settings')).SettingsRoute })),
+          },
         ],
       },
-      { path: '404', lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }) },
+      {
+        path: '404',
+        lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }),
+      },
       { path: '*', element: <Navigate to={paths.notFound.href()} replace /> },
     ],
   },

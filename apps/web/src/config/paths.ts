@@ -11,7 +11,8 @@ export const paths = {
   closet: { path: '/closet', href: () => '/closet' },
   feeds: {
     path: '/feeds',
-    href: (authorIdEqual?: string) => (authorIdEqual ? `/feeds?${new URLSearchParams({ authorIdEqual })}` : '/feeds'),
+    href: (authorIdEqual?: string) =>
+      authorIdEqual ? `/feeds?${new URLSearchParams({ authorIdEqual })}` : '/feeds',
   },
   profiles: {
     path: '/profiles',

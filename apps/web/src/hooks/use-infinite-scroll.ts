@@ -16,7 +16,13 @@ interface InfiniteScrollOptions {
  * A ref for a sentinel element placed after a list; `onReachEnd` runs when it scrolls into view while
  * `enabled` (e.g. hasNext and not loading).
  */
-export function useInfiniteScroll<T extends Element>({ enabled, onReachEnd, rootMargin = '200px', threshold = 0, root }: InfiniteScrollOptions) {
+export function useInfiniteScroll<T extends Element>({
+  enabled,
+  onReachEnd,
+  rootMargin = '200px',
+  threshold = 0,
+  root,
+}: InfiniteScrollOptions) {
   const ref = useRef<T>(null);
   const callback = useRef(onReachEnd);
   useEffect(() => {

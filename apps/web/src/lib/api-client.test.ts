@@ -6,7 +6,9 @@ import { ApiError, createApiClient, type SessionBridge } from '@/lib/api-client'
 function respond(config: InternalAxiosRequestConfig, status: number, data: unknown): Promise<AxiosResponse> {
   const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
   if (status >= 200 && status < 300) return Promise.resolve(response);
-  return Promise.reject(new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response));
+  return Promise.reject(
+    new AxiosError(`status ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response),
+  );
 }
 
 const expired = { exceptionName: 'UnauthorizedException', message: '로그인이 만료되었습니다.', details: {} };
@@ -20,9 +22,12 @@ function setup(options: { refreshFails?: boolean } = {}) {
   const adapter: AxiosAdapter = async (config) => {
     const auth = config.headers.get('Authorization') as string | undefined;
     seen.push({ url: config.url ?? '', auth });
-    if (config.url?.includes('/api/auth/sign-in')) return respond(config, 401, { ...expired, message: '이메일 또는 비밀번호가 올바르지 않습니다.' });
+    if (config.url?.includes('/api/auth/sign-in'))
+      return respond(config, 401, { ...expired, message: '이메일 또는 비밀번호가 올바르지 않습니다.' });
     if (config.url === '/api/broken') return respond(config, 500, '<html>oops</html>');
-    return auth === `Bearer ${valid}` ? respond(config, 200, { ok: true, url: config.url }) : respond(config, 401, expired);
+    return auth === `Bearer ${valid}`
+      ? respond(config, 200, { ok: true, url: config.url })
+      : respond(config, 401, expired);
   };
   const { client, bindSession } = createApiClient({ adapter });
   let token: string | null = 'stale-token';

@@ -1,4 +1,10 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type CreateAxiosDefaults } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type CreateAxiosDefaults,
+} from 'axios';
 import { CSRF_COOKIE, CSRF_HEADER, ko } from '@otboo/contract';
 
 /** An API failure with the server's Korean `message` (API.md §1) and the raw response data attached. */
@@ -26,7 +32,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof AxiosError) {
     const data = error.response?.data;
-    const message = isRecord(data) && typeof data.message === 'string' && data.message ? data.message : ko.common.apiFailed;
+    const message =
+      isRecord(data) && typeof data.message === 'string' && data.message ? data.message : ko.common.apiFailed;
     return new ApiError(message, error.response?.status ?? null, data ?? null);
   }
   return new ApiError(ko.common.apiFailed, null, error ?? null);
@@ -57,7 +64,10 @@ function isAuthPath(url: string | undefined): boolean {
  * double-submit header, and on a 401 one refresh (shared by every request that failed meanwhile)
  * followed by one retry with the new token (spec §4 "Session refresh").
  */
-export function createApiClient(defaults: CreateAxiosDefaults = {}): { client: AxiosInstance; bindSession(bridge: SessionBridge): void } {
+export function createApiClient(defaults: CreateAxiosDefaults = {}): {
+  client: AxiosInstance;
+  bindSession(bridge: SessionBridge): void;
+} {
   let bridge: SessionBridge | null = null;
   let refreshing: Promise<string> | null = null;
 

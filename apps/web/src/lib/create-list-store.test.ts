@@ -13,7 +13,11 @@ interface Params extends ListParams {
 }
 
 function item(n: number): Item {
-  return { id: `id-${n}`, createdAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`, name: `name-${n}` };
+  return {
+    id: `id-${n}`,
+    createdAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+    name: `name-${n}`,
+  };
 }
 
 function page(items: Item[], hasNext: boolean, totalCount = 10): CursorPage<Item> {
@@ -31,7 +35,11 @@ function page(items: Item[], hasNext: boolean, totalCount = 10): CursorPage<Item
 
 /** A fetcher whose answers the test releases one by one. */
 function controlledFetcher() {
-  const calls: Array<{ params: Params & PageCursor; resolve(p: CursorPage<Item>): void; reject(e: unknown): void }> = [];
+  const calls: Array<{
+    params: Params & PageCursor;
+    resolve(p: CursorPage<Item>): void;
+    reject(e: unknown): void;
+  }> = [];
   const fetcher = vi.fn(
     (params: Params & PageCursor) =>
       new Promise<CursorPage<Item>>((resolve, reject) => {
@@ -52,7 +60,11 @@ describe('createListStore (spec §4 "List stores")', () => {
 
   it('fetch clears the list and loads the first page without a cursor', async () => {
     const { fetcher, calls } = controlledFetcher();
-    const store = createListStore<Item, Params>(fetcher, { limit: 2, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+    const store = createListStore<Item, Params>(fetcher, {
+      limit: 2,
+      sortBy: 'createdAt',
+      sortDirection: 'DESCENDING',
+    });
     const first = store.getState().fetch();
     expect(store.getState().loading).toBe(true);
     calls[0]!.resolve(page([item(3), item(2)], true, 3));
@@ -116,7 +128,10 @@ describe('createListStore (spec §4 "List stores")', () => {
     expect(sorted.getState().data).toHaveLength(3);
     expect(warn).toHaveBeenCalledWith(ko.common.duplicateItemIgnored);
 
-    const descending = createListStore<Item, Params>(vi.fn(), { sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+    const descending = createListStore<Item, Params>(vi.fn(), {
+      sortBy: 'createdAt',
+      sortDirection: 'DESCENDING',
+    });
     descending.setState({ data: [item(5), item(1)] });
     descending.getState().add(item(3));
     expect(descending.getState().data.map((i) => i.id)).toEqual(['id-5', 'id-3', 'id-1']);
@@ -149,7 +164,10 @@ describe('createListStore (spec §4 "List stores")', () => {
   });
 
   it('a failure sets the error text: the message, else the generic one', async () => {
-    const store = createListStore<Item, Params>(vi.fn().mockRejectedValueOnce(new Error('서버 메시지')).mockRejectedValueOnce('boom'), {});
+    const store = createListStore<Item, Params>(
+      vi.fn().mockRejectedValueOnce(new Error('서버 메시지')).mockRejectedValueOnce('boom'),
+      {},
+    );
     await store.getState().fetch();
     expect(store.getState()).toMatchObject({ loading: false, error: '서버 메시지' });
     await store.getState().fetch();

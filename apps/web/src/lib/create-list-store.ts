@@ -59,7 +59,10 @@ function compareValues(a: unknown, b: unknown): number {
 /** Sorts a copy by `sortBy`; `ASCENDING` ascends, any other direction descends (API.md §1). */
 export function sortItems<T>(items: T[], sortBy: string, sortDirection: string | undefined): T[] {
   const sign = sortDirection === 'ASCENDING' ? 1 : -1;
-  return [...items].sort((a, b) => sign * compareValues((a as Record<string, unknown>)[sortBy], (b as Record<string, unknown>)[sortBy]));
+  return [...items].sort(
+    (a, b) =>
+      sign * compareValues((a as Record<string, unknown>)[sortBy], (b as Record<string, unknown>)[sortBy]),
+  );
 }
 
 /** The list state once a page has arrived; `data` is what the list shows with it. */
@@ -153,7 +156,9 @@ export function createListStore<T, P extends ListParams>(
         console.warn(ko.common.duplicateItemIgnored);
         return;
       }
-      const next = params.sortBy ? sortItems([...data, item], params.sortBy, params.sortDirection) : [item, ...data];
+      const next = params.sortBy
+        ? sortItems([...data, item], params.sortBy, params.sortDirection)
+        : [item, ...data];
       set({ data: next, totalCount: totalCount + 1 });
     },
 

@@ -113,7 +113,9 @@ describe('event stream client', () => {
     expect(server.last().url).toBe('/api/sse');
     expect(server.last().authorization).toBe('Bearer token-1');
 
-    server.last().stream.push(': connected\n\nevent: notifications\nid: n1\ndata: {"id":"n1","title":"새 팔로워"}\n\n');
+    server
+      .last()
+      .stream.push(': connected\n\nevent: notifications\nid: n1\ndata: {"id":"n1","title":"새 팔로워"}\n\n');
     server.last().stream.push('event: notifications\nid: n2\ndata: plain text\n\n');
     await flush();
     expect(received).toEqual([{ id: 'n1', title: '새 팔로워' }, 'plain text']);

@@ -1,4 +1,8 @@
-import { EventStreamContentType, fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import {
+  EventStreamContentType,
+  fetchEventSource,
+  type EventSourceMessage,
+} from '@microsoft/fetch-event-source';
 import { SSE_CLIENT_HEARTBEAT_TIMEOUT_MS, SSE_RETRY_MAX_MS, SSE_RETRY_MIN_MS } from '@otboo/contract';
 import { parsePayload } from '@/utils/parse-payload';
 
@@ -66,7 +70,12 @@ class HeartbeatTimeoutError extends Error {
 }
 
 /** The wait before reconnect attempt `failures` (0-based): doubling from the minimum, capped, with up to +50 % spread. */
-export function retryDelay(failures: number, minMs: number, maxMs: number, random: () => number = Math.random): number {
+export function retryDelay(
+  failures: number,
+  minMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(maxMs, minMs * 2 ** Math.min(failures, 40));
   return Math.min(maxMs, Math.round(base * (1 + random() * 0.5)));
 }

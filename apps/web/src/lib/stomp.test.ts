@@ -108,8 +108,12 @@ describe('STOMP connection', () => {
     expect(subscribes[0]).toContain('destination:/sub/direct-messages_a_b');
 
     const id = /\nid:([^\n]+)/.exec(subscribes[0]!)![1];
-    sockets[0]!.receive(`MESSAGE\ndestination:/sub/direct-messages_a_b\nsubscription:${id}\nmessage-id:1\n\n{"id":"m1","content":"안녕"}\0`);
-    sockets[0]!.receive(`MESSAGE\ndestination:/sub/direct-messages_a_b\nsubscription:${id}\nmessage-id:2\n\nplain\0`);
+    sockets[0]!.receive(
+      `MESSAGE\ndestination:/sub/direct-messages_a_b\nsubscription:${id}\nmessage-id:1\n\n{"id":"m1","content":"안녕"}\0`,
+    );
+    sockets[0]!.receive(
+      `MESSAGE\ndestination:/sub/direct-messages_a_b\nsubscription:${id}\nmessage-id:2\n\nplain\0`,
+    );
     await flush();
     expect(first.mock.calls.map(([body]) => body)).toEqual([{ id: 'm1', content: '안녕' }, 'plain']);
     expect(second).not.toHaveBeenCalled();
@@ -131,7 +135,9 @@ describe('STOMP connection', () => {
 
     sockets[0]!.receive('CONNECTED\nversion:1.2\nheart-beat:0,0\n\n\0');
     await flush();
-    expect(connection.publish('/pub/direct-messages_send', { senderId: 'a', receiverId: 'b', content: '안녕' })).toBe(true);
+    expect(
+      connection.publish('/pub/direct-messages_send', { senderId: 'a', receiverId: 'b', content: '안녕' }),
+    ).toBe(true);
     const [send] = sockets[0]!.frames('SEND');
     expect(send).toContain('destination:/pub/direct-messages_send');
     expect(send).toContain('{"senderId":"a","receiverId":"b","content":"안녕"}');
@@ -182,7 +188,9 @@ describe('STOMP connection', () => {
     expect(refreshAccessToken).toHaveBeenCalledTimes(1);
     sockets[1]!.open();
     await flush();
-    expect(sockets[1]!.frames('CONNECT')[0]).toContain('Authorization:Bearer header.eyJleHAiOjQxMDI0NDQ4MDB9.new');
+    expect(sockets[1]!.frames('CONNECT')[0]).toContain(
+      'Authorization:Bearer header.eyJleHAiOjQxMDI0NDQ4MDB9.new',
+    );
   });
 
   it('renews the session before reconnecting after the server ended it, and stops when it is gone', async () => {

@@ -108,7 +108,8 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
     },
     onStompError(frame) {
       console.error(`STOMP ERROR: ${frame.headers.message ?? ''}`, frame.body);
-      if (!connectedOnThisSocket || frame.headers.message === ko.realtime.sessionEnded) renewBeforeConnect = true;
+      if (!connectedOnThisSocket || frame.headers.message === ko.realtime.sessionEnded)
+        renewBeforeConnect = true;
       setState('closed');
     },
     onWebSocketClose() {
@@ -155,7 +156,11 @@ export function createStompConnection(options: StompConnectionOptions): StompCon
         console.error(`STOMP: not connected; nothing was sent to '${destination}'`);
         return false;
       }
-      client.publish({ destination, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      client.publish({
+        destination,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
       return true;
     },
   };

@@ -17,7 +17,10 @@ export interface ToastAction {
 /** The app's toasts; components call these instead of sonner so that the look stays in one place. */
 export const toast = {
   success: (message: string, action?: ToastAction) =>
-    sonner.success(message, action ? { action: { label: action.label, onClick: () => action.onClick() } } : undefined),
+    sonner.success(
+      message,
+      action ? { action: { label: action.label, onClick: () => action.onClick() } } : undefined,
+    ),
   error: (message: string) => sonner.error(message),
   warning: (message: string) => sonner.warning(message),
   info: (message: string) => sonner.info(message),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isComposing, isSendEnter } from '@/utils/enter-key';
 
-const key = (key: string, shiftKey = false, nativeEvent: { isComposing?: boolean; keyCode?: number } = {}) => ({
+const key = (
+  key: string,
+  shiftKey = false,
+  nativeEvent: { isComposing?: boolean; keyCode?: number } = {},
+) => ({
   key,
   shiftKey,
   nativeEvent,

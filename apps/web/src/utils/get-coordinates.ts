@@ -21,7 +21,8 @@ function ask(message: string, min: number, max: number): number | null {
   const answer = window.prompt(message);
   if (answer === null) return null;
   const value = Number(answer.trim());
-  if (answer.trim() === '' || !Number.isFinite(value) || value === 0 || value < min || value > max) return null;
+  if (answer.trim() === '' || !Number.isFinite(value) || value === 0 || value < min || value > max)
+    return null;
   return value;
 }
 

@@ -6,9 +6,15 @@ export interface SortState<F extends string> {
 }
 
 /** Admin table sorting (spec §4): the active column flips its direction, another column sorts descending. */
-export function nextSort<F extends string>(current: { sortBy?: string; sortDirection?: string }, column: F): SortState<F> {
+export function nextSort<F extends string>(
+  current: { sortBy?: string; sortDirection?: string },
+  column: F,
+): SortState<F> {
   if (current.sortBy === column) {
-    return { sortBy: column, sortDirection: current.sortDirection === 'ASCENDING' ? 'DESCENDING' : 'ASCENDING' };
+    return {
+      sortBy: column,
+      sortDirection: current.sortDirection === 'ASCENDING' ? 'DESCENDING' : 'ASCENDING',
+    };
   }
   return { sortBy: column, sortDirection: 'DESCENDING' };
 }

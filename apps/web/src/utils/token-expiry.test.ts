@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tokenExpiresWithin } from '@/utils/token-expiry';
 
 function jwt(payload: object): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${part({ alg: 'HS256' })}.${part(payload)}.signature`;
 }
 

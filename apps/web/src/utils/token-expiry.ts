@@ -7,7 +7,12 @@ export function tokenExpiresWithin(token: string, marginMs: number, now: number 
   const payload = token.split('.')[1];
   if (!payload) return true;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp !== 'number' || exp * 1000 - now <= marginMs;
   } catch {

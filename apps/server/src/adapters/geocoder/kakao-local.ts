@@ -41,7 +41,8 @@ export function createKakaoLocalGeocoder(options: KakaoLocalOptions): ReverseGeo
         throw new GeocoderError(`kakao local: ${(err as Error).message}`);
       }
       // Errors come as {"errorType": "...", "message": "..."} with a 4xx/5xx status.
-      if (res.status !== 200) throw new GeocoderError(`kakao local: HTTP ${res.status} ${text.slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new GeocoderError(`kakao local: HTTP ${res.status} ${text.slice(0, 200)}`);
       if (text.length > MAX_BODY_CHARS) throw new GeocoderError('kakao local: body too large');
       let body: unknown;
       try {
@@ -53,7 +54,12 @@ export function createKakaoLocalGeocoder(options: KakaoLocalOptions): ReverseGeo
       if (!parsed.success) throw new GeocoderError('kakao local: unexpected response shape');
       const doc = parsed.data.documents.find((d) => d.region_type === 'H');
       if (!doc) return null;
-      const names = [doc.region_1depth_name, doc.region_2depth_name, doc.region_3depth_name, doc.region_4depth_name]
+      const names = [
+        doc.region_1depth_name,
+        doc.region_2depth_name,
+        doc.region_3depth_name,
+        doc.region_4depth_name,
+      ]
         .map((n) => n?.trim() ?? '')
         .filter((n, i, all) => n !== '' && n !== all[i - 1]);
       return names.length > 0 ? names : null;

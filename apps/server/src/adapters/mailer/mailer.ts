@@ -24,5 +24,7 @@ export interface MailerConfig {
 
 /** SMTP when `SMTP_URL` is set, otherwise the local outbox folder (CONFIG.md). */
 export function createMailer(config: MailerConfig, log: FastifyBaseLogger): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from) : createOutboxMailer(config.outboxDir, config.from, log);
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.from)
+    : createOutboxMailer(config.outboxDir, config.from, log);
 }

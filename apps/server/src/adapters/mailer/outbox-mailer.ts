@@ -17,13 +17,21 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Fastify
     ));
   return {
     async send(message) {
-      const info = await (await transporter()).sendMail({ to: message.to, subject: message.subject, text: message.text });
+      const info = await (
+        await transporter()
+      ).sendMail({ to: message.to, subject: message.subject, text: message.text });
       await mkdir(outboxDir, { recursive: true });
       // Time first so a directory listing is in sending order; written atomically so readers never see half a mail.
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
-      log.info({ subject: message.subject, file: path.basename(file) }, 'mail written to the outbox (SMTP_URL unset)');
+      log.info(
+        { subject: message.subject, file: path.basename(file) },
+        'mail written to the outbox (SMTP_URL unset)',
+      );
     },
     async close() {},
   };

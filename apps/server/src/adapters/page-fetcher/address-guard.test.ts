@@ -63,12 +63,20 @@ describe('address guard', () => {
     expect(blocked(address)).toEqual({ allowed: false, reason });
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '198.20.0.1', '2606:4700:4700::1111', '2404:6800:4004:80a::200e', '64:ff9b::808:808', '2002:808:808::1'])(
-    'allows the public address %s',
-    (address) => {
-      expect(blocked(address)).toEqual({ allowed: true });
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '198.20.0.1',
+    '2606:4700:4700::1111',
+    '2404:6800:4004:80a::200e',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('allows the public address %s', (address) => {
+    expect(blocked(address)).toEqual({ allowed: true });
+  });
 
   it('refuses what is not an address, zone ids included', () => {
     expect(blocked('localhost')).toEqual({ allowed: false, reason: 'not-an-ip' });
@@ -78,7 +86,9 @@ describe('address guard', () => {
   });
 
   it('parses IPv6 with an embedded dotted quad', () => {
-    expect(Array.from(parseIPv6('::ffff:1.2.3.4')!)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 1, 2, 3, 4]);
+    expect(Array.from(parseIPv6('::ffff:1.2.3.4')!)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 1, 2, 3, 4,
+    ]);
     expect(parseIPv6('1::2::3')).toBeNull();
   });
 

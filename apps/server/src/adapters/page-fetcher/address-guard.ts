@@ -48,7 +48,8 @@ export function parseIPv4(text: string): number | null {
 }
 
 function classifyV4(ip: number): AddressVerdict {
-  for (const [base, prefix, reason] of BLOCKED_V4) if (inV4Range(ip, base, prefix)) return { allowed: false, reason };
+  for (const [base, prefix, reason] of BLOCKED_V4)
+    if (inV4Range(ip, base, prefix)) return { allowed: false, reason };
   return { allowed: true };
 }
 
@@ -100,7 +101,8 @@ function hasPrefix(bytes: Uint8Array, prefixGroups: readonly number[], prefixBit
   return true;
 }
 
-const v4At = (b: Uint8Array, offset: number) => ((b[offset]! << 24) | (b[offset + 1]! << 16) | (b[offset + 2]! << 8) | b[offset + 3]!) >>> 0;
+const v4At = (b: Uint8Array, offset: number) =>
+  ((b[offset]! << 24) | (b[offset + 1]! << 16) | (b[offset + 2]! << 8) | b[offset + 3]!) >>> 0;
 
 const BLOCKED_V6: readonly [groups: number[], bits: number, reason: string][] = [
   [[0x64, 0xff9b, 1], 48, 'nat64-local'],
@@ -130,7 +132,8 @@ function classifyV6(b: Uint8Array): AddressVerdict {
     const inner = classifyV4(v4At(b, 12));
     return inner.allowed ? inner : { allowed: false, reason: `nat64-${inner.reason}` };
   }
-  for (const [groups, bits, reason] of BLOCKED_V6) if (hasPrefix(b, groups, bits)) return { allowed: false, reason };
+  for (const [groups, bits, reason] of BLOCKED_V6)
+    if (hasPrefix(b, groups, bits)) return { allowed: false, reason };
   // 6to4: the relay reaches the IPv4 address in bits 16–47.
   if (hasPrefix(b, [0x2002], 16)) {
     const inner = classifyV4(v4At(b, 2));

@@ -3,7 +3,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAddress } from './address-guard.js';
-import { createPageFetcher, defaultConnector, PageFetchError, type Connector, type ConnectTarget, type Resolver } from './page-fetcher.js';
+import {
+  createPageFetcher,
+  defaultConnector,
+  PageFetchError,
+  type Connector,
+  type ConnectTarget,
+  type Resolver,
+} from './page-fetcher.js';
 
 /**
  * Traffic from these tests goes to loopback only. Non-loopback rules are checked with an injected resolver
@@ -11,7 +18,8 @@ import { createPageFetcher, defaultConnector, PageFetchError, type Connector, ty
  * even a broken guard could not reach another host.
  */
 
-const isLoopback = (address: string) => classifyAddress(address).allowed === false && /^(127\.|::1$)/.test(address);
+const isLoopback = (address: string) =>
+  classifyAddress(address).allowed === false && /^(127\.|::1$)/.test(address);
 
 /** A pretend public address that the test connector sends to the loopback shop. */
 const PRETEND_PUBLIC = '93.184.216.34';
@@ -20,7 +28,8 @@ function failSafeConnector(shopPort: () => number) {
   const attempts: ConnectTarget[] = [];
   const connect: Connector = (target) => {
     attempts.push(target);
-    if (target.address === PRETEND_PUBLIC) return defaultConnector({ ...target, address: '127.0.0.1', family: 4, port: shopPort() });
+    if (target.address === PRETEND_PUBLIC)
+      return defaultConnector({ ...target, address: '127.0.0.1', family: 4, port: shopPort() });
     if (!isLoopback(target.address)) throw new Error(`test refused to connect to ${target.address}`);
     return defaultConnector(target);
   };
@@ -67,7 +76,13 @@ describe('page fetcher', () => {
       if (path === '/euc-kr') {
         res.writeHead(200, { 'content-type': 'text/html; charset=euc-kr' });
         // "니트" in EUC-KR
-        return res.end(Buffer.concat([Buffer.from('<title>'), Buffer.from([0xb4, 0xcf, 0xc6, 0xae]), Buffer.from('</title>')]));
+        return res.end(
+          Buffer.concat([
+            Buffer.from('<title>'),
+            Buffer.from([0xb4, 0xcf, 0xc6, 0xae]),
+            Buffer.from('</title>'),
+          ]),
+        );
       }
       if (path === '/gzip') {
         res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
@@ -155,24 +170,39 @@ describe('page fetcher', () => {
       'localhost.test': ['127.0.0.1', '::1'],
     });
     const safety = failSafeConnector(() => port);
-    const fetcher = createPageFetcher({ allowPrivate: false, resolver: dns.resolver, connect: safety.connect });
+    const fetcher = createPageFetcher({
+      allowPrivate: false,
+      resolver: dns.resolver,
+      connect: safety.connect,
+    });
 
     it('reads a page from a host that resolves to a public address (pinned to that address)', async () => {
       const before = dns.calls.length;
       const page = await fetcher.fetchPage('http://shop.test/page');
       expect(page.html).toContain('상품');
       expect(dns.calls.length - before).toBe(1);
-      expect(safety.attempts.at(-1)).toMatchObject({ address: PRETEND_PUBLIC, port: 80, hostname: 'shop.test' });
+      expect(safety.attempts.at(-1)).toMatchObject({
+        address: PRETEND_PUBLIC,
+        port: 80,
+        hostname: 'shop.test',
+      });
     });
 
-    it.each(['internal.test', 'metadata.test', 'cgnat.test', 'mixed.test', 'v6-private.test', 'v6-linklocal.test', 'nat64.test', 'mapped.test', 'localhost.test'])(
-      'refuses %s before connecting',
-      async (host) => {
-        const attempts = safety.attempts.length;
-        await expectFetchError(fetcher.fetchPage(`http://${host}/`), 'blocked');
-        expect(safety.attempts.length).toBe(attempts);
-      },
-    );
+    it.each([
+      'internal.test',
+      'metadata.test',
+      'cgnat.test',
+      'mixed.test',
+      'v6-private.test',
+      'v6-linklocal.test',
+      'nat64.test',
+      'mapped.test',
+      'localhost.test',
+    ])('refuses %s before connecting', async (host) => {
+      const attempts = safety.attempts.length;
+      await expectFetchError(fetcher.fetchPage(`http://${host}/`), 'blocked');
+      expect(safety.attempts.length).toBe(attempts);
+    });
 
     it.each([
       'http://169.254.169.254/latest/meta-data/',
@@ -208,7 +238,14 @@ describe('page fetcher', () => {
     it('allows only http and https on ports 80 and 443', async () => {
       await expectFetchError(fetcher.fetchPage('http://shop.test:8080/page'), 'blocked');
       await expectFetchError(fetcher.fetchPage('http://shop.test:22/'), 'blocked');
-      for (const url of ['ftp://shop.test/', 'file:///etc/passwd', 'gopher://shop.test/', 'javascript:alert(1)', 'data:text/html,hi', 'not a url']) {
+      for (const url of [
+        'ftp://shop.test/',
+        'file:///etc/passwd',
+        'gopher://shop.test/',
+        'javascript:alert(1)',
+        'data:text/html,hi',
+        'not a url',
+      ]) {
         await expectFetchError(fetcher.fetchPage(url), 'invalid-url');
       }
       await expectFetchError(fetcher.fetchPage('http://user:pass@shop.test/page'), 'invalid-url');

@@ -101,7 +101,13 @@ export const PAGE_FETCH_DEFAULTS = {
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; otboo-link-import/1.0; +https://otboo.local)';
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const RETRYABLE_CONNECT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ECONNRESET']);
+const RETRYABLE_CONNECT = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ECONNRESET',
+]);
 
 /**
  * The default socket: straight to the checked address. TLS sends the host name for SNI and verifies the
@@ -110,7 +116,12 @@ const RETRYABLE_CONNECT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH'
 export const defaultConnector: Connector = (target) => {
   if (!target.tls) return net.connect({ host: target.address, port: target.port, family: target.family });
   const literal = parseIPv4(target.hostname) !== null || parseIPv6(target.hostname) !== null;
-  return tls.connect({ host: target.address, port: target.port, ALPNProtocols: ['http/1.1'], ...(literal ? {} : { servername: target.hostname }) });
+  return tls.connect({
+    host: target.address,
+    port: target.port,
+    ALPNProtocols: ['http/1.1'],
+    ...(literal ? {} : { servername: target.hostname }),
+  });
 };
 
 interface Target {
@@ -130,7 +141,8 @@ function parseTarget(raw: string | URL, allowPrivate: boolean): Target {
   } catch {
     throw new PageFetchError('invalid-url', 'not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PageFetchError('invalid-url', `scheme ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PageFetchError('invalid-url', `scheme ${url.protocol}`);
   if (url.username || url.password) throw new PageFetchError('invalid-url', 'credentials in URL');
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   if (!hostname) throw new PageFetchError('invalid-url', 'no host');
@@ -139,7 +151,8 @@ function parseTarget(raw: string | URL, allowPrivate: boolean): Target {
   if (!allowPrivate && port !== 80 && port !== 443) throw new PageFetchError('blocked', `port ${port}`);
   if (isAmbiguousNumericHost(hostname)) throw new PageFetchError('blocked', `numeric host ${hostname}`);
   // RFC 6761: `localhost` and `*.localhost` are loopback whatever a resolver says; refused by name too.
-  if (!allowPrivate && /(^|\.)localhost\.?$/i.test(hostname)) throw new PageFetchError('blocked', `host ${hostname}`);
+  if (!allowPrivate && /(^|\.)localhost\.?$/i.test(hostname))
+    throw new PageFetchError('blocked', `host ${hostname}`);
   return { url, hostname, port, tls: isTls };
 }
 
@@ -208,7 +221,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
     if (!options.allowPrivate) {
       for (const { address } of addresses) {
         const verdict = classifyAddress(address);
-        if (!verdict.allowed) throw new PageFetchError('blocked', `${target.hostname} → ${address} (${verdict.reason})`);
+        if (!verdict.allowed)
+          throw new PageFetchError('blocked', `${target.hostname} → ${address} (${verdict.reason})`);
       }
     }
     // IPv4 first: many hosts publish AAAA records they cannot be reached on from here.
@@ -249,7 +263,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       request.on('error', (err: NodeJS.ErrnoException) => {
         if (signal.aborted) reject(new PageFetchError('timeout', 'deadline passed'));
         else if (err instanceof PageFetchError) reject(err);
-        else reject(Object.assign(new PageFetchError('network', err.code ?? err.message), { code: err.code }));
+        else
+          reject(Object.assign(new PageFetchError('network', err.code ?? err.message), { code: err.code }));
       });
       request.end();
     });
@@ -257,7 +272,9 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
 
   /** Reads the body through the declared encoding, stopping at the cap. */
   async function readBody(response: http.IncomingMessage, cap: number, kind: Kind, signal: AbortSignal) {
-    const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const encoding = String(response.headers['content-encoding'] ?? '')
+      .trim()
+      .toLowerCase();
     let stream: Readable = response;
     if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
     else if (encoding === 'deflate') stream = response.pipe(zlib.createInflate());
@@ -308,14 +325,22 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
           } catch (err) {
             lastError = err;
             const code = (err as { code?: string }).code;
-            if (!(err instanceof PageFetchError) || err.kind !== 'network' || !code || !RETRYABLE_CONNECT.has(code)) throw err;
+            if (
+              !(err instanceof PageFetchError) ||
+              err.kind !== 'network' ||
+              !code ||
+              !RETRYABLE_CONNECT.has(code)
+            )
+              throw err;
           }
         }
-        if (!response) throw lastError instanceof Error ? lastError : new PageFetchError('network', 'unreachable');
+        if (!response)
+          throw lastError instanceof Error ? lastError : new PageFetchError('network', 'unreachable');
         const status = response.statusCode ?? 0;
         if (REDIRECTS.has(status) && response.headers.location) {
           response.destroy();
-          if (hop >= maxRedirects) throw new PageFetchError('too-many-redirects', `more than ${maxRedirects}`);
+          if (hop >= maxRedirects)
+            throw new PageFetchError('too-many-redirects', `more than ${maxRedirects}`);
           let next: URL;
           try {
             next = new URL(response.headers.location, target.url);
@@ -345,7 +370,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
           throw new PageFetchError('not-html', contentType);
         }
         const { body, truncated } = await readBody(response, caps[kind], kind, signal);
-        if (kind === 'page' && !contentType && !looksLikeHtml(body)) throw new PageFetchError('not-html', 'no content type');
+        if (kind === 'page' && !contentType && !looksLikeHtml(body))
+          throw new PageFetchError('not-html', 'no content type');
         return { url: target.url.toString(), body, truncated, contentType };
       }
     } finally {

@@ -31,13 +31,19 @@ export function createLocalStorage(root: string): Storage {
       try {
         const info = await stat(file);
         const ext = key.slice(key.lastIndexOf('.') + 1);
-        return { body: createReadStream(file), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', size: info.size };
+        return {
+          body: createReadStream(file),
+          contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          size: info.size,
+        };
       } catch {
         return null;
       }
     },
     async delete(keys) {
-      await Promise.all(keys.filter((k) => STORAGE_KEY_PATTERN.test(k)).map((k) => rm(fileOf(k), { force: true })));
+      await Promise.all(
+        keys.filter((k) => STORAGE_KEY_PATTERN.test(k)).map((k) => rm(fileOf(k), { force: true })),
+      );
     },
     async deleteOlderThan(folder, before) {
       if (!STORAGE_FOLDER_PATTERN.test(folder)) throw new Error(`invalid storage folder ${folder}`);

@@ -20,7 +20,13 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
 
 // DeleteObjects takes at most 1000 keys per request.
 const DELETE_BATCH = 1000;
@@ -54,7 +60,8 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       );
       // S3 answers 200 with per-key errors; a missing key is not one of them (deleting it succeeds).
       const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length > 0) throw new Error(`S3 delete failed for ${failed.map((e) => `${e.Key}: ${e.Code}`).join(', ')}`);
+      if (failed.length > 0)
+        throw new Error(`S3 delete failed for ${failed.map((e) => `${e.Key}: ${e.Code}`).join(', ')}`);
     }
   }
 
@@ -86,7 +93,12 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         };
       } catch (err) {
         if (err instanceof NoSuchKey) return null;
-        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404 && err.name === 'NoSuchKey') return null;
+        if (
+          err instanceof S3ServiceException &&
+          err.$metadata.httpStatusCode === 404 &&
+          err.name === 'NoSuchKey'
+        )
+          return null;
         throw err;
       }
     },
@@ -97,10 +109,16 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${folder}/`, ...(token ? { ContinuationToken: token } : {}) }),
+          new ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: `${folder}/`,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
         );
         const old = (page.Contents ?? [])
-          .filter((o) => o.Key && STORAGE_KEY_PATTERN.test(o.Key) && o.LastModified && o.LastModified < before)
+          .filter(
+            (o) => o.Key && STORAGE_KEY_PATTERN.test(o.Key) && o.LastModified && o.LastModified < before,
+          )
           .map((o) => o.Key!);
         await deleteKeys(old);
         deleted += old.length;

@@ -22,7 +22,11 @@ export async function getText(
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   try {
-    const res = await fetch(url, { headers: { accept: 'application/json', ...options.headers }, signal, redirect: 'error' });
+    const res = await fetch(url, {
+      headers: { accept: 'application/json', ...options.headers },
+      signal,
+      redirect: 'error',
+    });
     const declared = Number(res.headers.get('content-length') ?? 0);
     if (declared > MAX_BODY_BYTES) {
       await res.body?.cancel();
@@ -44,7 +48,8 @@ export async function getText(
     };
   } catch (err) {
     if (err instanceof ProviderError) throw err;
-    const timedOut = deadline.aborted || (options.signal?.reason as Error | undefined)?.name === 'TimeoutError';
+    const timedOut =
+      deadline.aborted || (options.signal?.reason as Error | undefined)?.name === 'TimeoutError';
     if (timedOut) throw new ProviderError(provider, 'timeout', `no answer within ${options.timeoutMs} ms`);
     if (options.signal?.aborted) throw new ProviderError(provider, 'http', 'aborted');
     throw new ProviderError(provider, 'http', (err as Error).message);

@@ -22,7 +22,9 @@ describe('KMA base time', () => {
     const base = kmaBaseTime(kst(local));
     expect(base).toMatchObject({ baseDate, baseTime });
     expect(base.issuedAt.toISOString()).toBe(
-      kst(`${baseDate.slice(0, 4)}-${baseDate.slice(4, 6)}-${baseDate.slice(6)}T${baseTime.slice(0, 2)}:00:00`).toISOString(),
+      kst(
+        `${baseDate.slice(0, 4)}-${baseDate.slice(4, 6)}-${baseDate.slice(6)}T${baseTime.slice(0, 2)}:00:00`,
+      ).toISOString(),
     );
   });
 });

@@ -41,7 +41,13 @@ describe('KMA values', () => {
   });
 
   it('maps PTY 0–4 to none, rain, rain/snow, snow and shower', () => {
-    expect([0, 1, 2, 3, 4].map(kmaPrecipitationType)).toEqual(['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER']);
+    expect([0, 1, 2, 3, 4].map(kmaPrecipitationType)).toEqual([
+      'NONE',
+      'RAIN',
+      'RAIN_SNOW',
+      'SNOW',
+      'SHOWER',
+    ]);
     expect(kmaPrecipitationType(8)).toBeUndefined();
   });
 });

@@ -29,7 +29,11 @@ describe('seriesOfKmaItems', () => {
       sky: 'MOSTLY_CLOUDY',
       windSpeed: 3.2,
     });
-    expect(series.hours.get('2026-03-11T09')).toMatchObject({ precipitationType: 'RAIN', precipitation: 40, sky: 'CLOUDY' });
+    expect(series.hours.get('2026-03-11T09')).toMatchObject({
+      precipitationType: 'RAIN',
+      precipitation: 40,
+      sky: 'CLOUDY',
+    });
     expect(series.hours.get('2026-03-11T10')!.precipitation).toBe(0.5);
   });
 
@@ -39,6 +43,8 @@ describe('seriesOfKmaItems', () => {
   });
 
   it('throws when no row has a temperature', () => {
-    expect(() => seriesOfKmaItems(items.filter((i) => i.category !== 'TMP') as any, NOW)).toThrow(/no temperatures/);
+    expect(() => seriesOfKmaItems(items.filter((i) => i.category !== 'TMP') as any, NOW)).toThrow(
+      /no temperatures/,
+    );
   });
 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { getText, parseJson } from './http-text.js';
 import { kmaBaseTime } from './kma-schedule.js';
 import { kmaNumber, kmaPrecipitationMm, kmaPrecipitationType, kmaSky } from './kma-values.js';
-import { ProviderError, type DayValues, type ForecastQuery, type ForecastSeries, type HourValues } from './weather-provider.js';
+import {
+  ProviderError,
+  type DayValues,
+  type ForecastQuery,
+  type ForecastSeries,
+  type HourValues,
+} from './weather-provider.js';
 
 const PAGE_SIZE = 1000;
 /** An issue has about a thousand rows; more pages than this means the service is misbehaving. */
@@ -49,12 +55,14 @@ function parsePage(status: number, text: string): { items: KmaItem[]; totalCount
   if (!parsed.success) throw new ProviderError('kma', 'invalid', 'unexpected response shape');
   const { header, body } = parsed.data.response;
   if (header.resultCode === '03') throw new ProviderError('kma', 'empty', header.resultMsg);
-  if (header.resultCode !== '00') throw new ProviderError('kma', 'rejected', `${header.resultCode} ${header.resultMsg}`);
+  if (header.resultCode !== '00')
+    throw new ProviderError('kma', 'rejected', `${header.resultCode} ${header.resultMsg}`);
   const item = body?.items ? body.items.item : [];
   return { items: Array.isArray(item) ? item : [item], totalCount: body?.totalCount ?? 0 };
 }
 
-const isoDate = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+const isoDate = (yyyymmdd: string) =>
+  `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
 /** The rows of one issue → a series keyed by local hours, TMN/TMX as daily extremes. */
 export function seriesOfKmaItems(items: readonly KmaItem[], issuedAt: Date): ForecastSeries {

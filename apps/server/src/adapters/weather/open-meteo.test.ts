@@ -5,7 +5,14 @@ import { ProviderError } from './weather-provider.js';
 
 const NOW = new Date('2026-03-10T01:30:00Z'); // 10:30 in Seoul
 const params = (extra: Record<string, string> = {}) =>
-  new URLSearchParams({ latitude: '37.5665', longitude: '126.978', past_days: '1', forecast_days: '6', wind_speed_unit: 'ms', ...extra });
+  new URLSearchParams({
+    latitude: '37.5665',
+    longitude: '126.978',
+    past_days: '1',
+    forecast_days: '6',
+    wind_speed_unit: 'ms',
+    ...extra,
+  });
 
 describe('parseOpenMeteo', () => {
   it('keys the hourly values by Seoul local hour, yesterday included', () => {
@@ -26,7 +33,10 @@ describe('parseOpenMeteo', () => {
   });
 
   it('converts km/h when the unit says so', () => {
-    const series = parseOpenMeteo(openMeteoBody(params({ wind_speed_unit: 'kmh' }), mildScenario, NOW.getTime()), NOW);
+    const series = parseOpenMeteo(
+      openMeteoBody(params({ wind_speed_unit: 'kmh' }), mildScenario, NOW.getTime()),
+      NOW,
+    );
     expect(series.hours.get('2026-03-10T10')!.windSpeed).toBeCloseTo(2.5, 1);
   });
 
@@ -57,8 +67,12 @@ describe('parseOpenMeteo', () => {
       }
       return 'parsed';
     };
-    expect(fail({ error: true, reason: 'Latitude must be in range of -90 to 90°. Given: 123.0.' })).toBe('rejected');
-    expect(fail({ ...openMeteoBody(params(), mildScenario, NOW.getTime()), utc_offset_seconds: 0 })).toBe('invalid');
+    expect(fail({ error: true, reason: 'Latitude must be in range of -90 to 90°. Given: 123.0.' })).toBe(
+      'rejected',
+    );
+    expect(fail({ ...openMeteoBody(params(), mildScenario, NOW.getTime()), utc_offset_seconds: 0 })).toBe(
+      'invalid',
+    );
     expect(fail({ hourly: { time: ['yesterday'], temperature_2m: [1] } })).toBe('invalid');
     expect(fail('<html>')).toBe('invalid');
     expect(fail({ hourly: { time: [], temperature_2m: [] } })).toBe('empty');

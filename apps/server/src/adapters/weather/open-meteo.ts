@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { PrecipitationType } from '@otboo/contract';
 import { getText, parseJson } from './http-text.js';
-import { ProviderError, type DayValues, type ForecastQuery, type ForecastSeries, type HourValues } from './weather-provider.js';
+import {
+  ProviderError,
+  type DayValues,
+  type ForecastQuery,
+  type ForecastSeries,
+  type HourValues,
+} from './weather-provider.js';
 import { precipitationOfWmo, skyOfCloudCover, skyOfWmo } from './wmo-codes.js';
 
 const HOURLY = [
@@ -81,7 +87,11 @@ export function parseOpenMeteo(body: unknown, issuedAt: Date): ForecastSeries {
   if (!parsed.success) throw new ProviderError('open-meteo', 'invalid', 'unexpected forecast shape');
   const data = parsed.data;
   if (data.utc_offset_seconds !== undefined && data.utc_offset_seconds !== KST_OFFSET_SECONDS) {
-    throw new ProviderError('open-meteo', 'invalid', `times are not in Asia/Seoul (offset ${data.utc_offset_seconds})`);
+    throw new ProviderError(
+      'open-meteo',
+      'invalid',
+      `times are not in Asia/Seoul (offset ${data.utc_offset_seconds})`,
+    );
   }
   const h = data.hourly;
   const wind = windFactor(data.hourly_units?.wind_speed_10m);
@@ -103,7 +113,8 @@ export function parseOpenMeteo(body: unknown, issuedAt: Date): ForecastSeries {
       precipitationProbability: at(h.precipitation_probability, i),
       precipitation: at(h.precipitation, i),
       precipitationType: type,
-      sky: code !== undefined ? skyOfWmo(code, cloud) : cloud !== undefined ? skyOfCloudCover(cloud) : undefined,
+      sky:
+        code !== undefined ? skyOfWmo(code, cloud) : cloud !== undefined ? skyOfCloudCover(cloud) : undefined,
       windSpeed: windSpeed === undefined ? undefined : windSpeed * wind,
     });
   });

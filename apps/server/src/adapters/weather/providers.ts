@@ -20,13 +20,21 @@ export function createWeatherProvider(settings: ProviderSettings): WeatherProvid
   if (settings.provider === 'open-meteo' || !settings.kmaApiKey) {
     return { name: 'open-meteo', fetchLayers: async (query) => [await openMeteo.fetchSeries(query)] };
   }
-  const kma = createKmaVillageClient({ baseUrl: settings.kmaUrl, serviceKey: settings.kmaApiKey, timeoutMs: settings.timeoutMs });
+  const kma = createKmaVillageClient({
+    baseUrl: settings.kmaUrl,
+    serviceKey: settings.kmaApiKey,
+    timeoutMs: settings.timeoutMs,
+  });
   return {
     name: 'kma',
     async fetchLayers(query) {
       if (!kma.isInGrid(query.grid)) return [await openMeteo.fetchSeries(query)];
-      const [own, supplement] = await Promise.allSettled([kma.fetchSeries(query), openMeteo.fetchSeries(query)]);
-      if (own.status === 'fulfilled') return supplement.status === 'fulfilled' ? [own.value, supplement.value] : [own.value];
+      const [own, supplement] = await Promise.allSettled([
+        kma.fetchSeries(query),
+        openMeteo.fetchSeries(query),
+      ]);
+      if (own.status === 'fulfilled')
+        return supplement.status === 'fulfilled' ? [own.value, supplement.value] : [own.value];
       if (supplement.status === 'fulfilled') return [supplement.value];
       throw own.reason;
     },

@@ -41,7 +41,8 @@ export function combinePrecipitation(types: Iterable<PrecipitationType>): Precip
   const seen = new Set(types);
   seen.delete('NONE');
   if (seen.size === 0) return 'NONE';
-  if (seen.has('RAIN_SNOW') || (seen.has('SNOW') && (seen.has('RAIN') || seen.has('SHOWER')))) return 'RAIN_SNOW';
+  if (seen.has('RAIN_SNOW') || (seen.has('SNOW') && (seen.has('RAIN') || seen.has('SHOWER'))))
+    return 'RAIN_SNOW';
   if (seen.has('RAIN')) return 'RAIN';
   if (seen.has('SHOWER')) return 'SHOWER';
   return 'SNOW';

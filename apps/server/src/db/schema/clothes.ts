@@ -24,7 +24,20 @@ export const clothes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     type: text({
-      enum: ['TOP', 'BOTTOM', 'DRESS', 'OUTER', 'UNDERWEAR', 'ACCESSORY', 'SHOES', 'SOCKS', 'HAT', 'BAG', 'SCARF', 'ETC'],
+      enum: [
+        'TOP',
+        'BOTTOM',
+        'DRESS',
+        'OUTER',
+        'UNDERWEAR',
+        'ACCESSORY',
+        'SHOES',
+        'SOCKS',
+        'HAT',
+        'BAG',
+        'SCARF',
+        'ETC',
+      ],
     }).notNull(),
     /** Storage keys of the re-encoded image and its thumbnail. */
     imageKey: text(),
@@ -52,5 +65,8 @@ export const clothesAttributes = pgTable(
       .references(() => attributeDefs.id, { onDelete: 'cascade' }),
     value: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clothesId, t.definitionId] }), index('clothes_attributes_definition_idx').on(t.definitionId)],
+  (t) => [
+    primaryKey({ columns: [t.clothesId, t.definitionId] }),
+    index('clothes_attributes_definition_idx').on(t.definitionId),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, check } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+  check,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { clothes } from './clothes.js';
 import { users } from './users.js';
@@ -57,7 +68,9 @@ export const feedClothes = pgTable(
     imageKey: text(),
     thumbnailKey: text(),
     /** `ClothesAttributeDto[]` as it was. */
-    attributes: jsonb().notNull().default(sql`'[]'::jsonb`),
+    attributes: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [primaryKey({ columns: [t.feedId, t.position] }), index('feed_clothes_clothes_idx').on(t.clothesId)],
 );

@@ -21,7 +21,9 @@ export const directMessages = pgTable(
   },
   (t) => [
     index('direct_messages_pair_created_idx').on(t.pairKey, t.createdAt.desc(), t.id.desc()),
-    index('direct_messages_receiver_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    index('direct_messages_receiver_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`${t.readAt} is null`),
     index('direct_messages_sender_idx').on(t.senderId),
     // The conversation list finds a user's conversations from both sides: sent (above) and received.
     index('direct_messages_receiver_idx').on(t.receiverId),

@@ -4,7 +4,16 @@ import { createdAt, idColumn, instant } from './columns.js';
 import { users } from './users.js';
 
 /** What a notification is about (internal: not in the DTO). Rows written before it was recorded have none. */
-export const NOTIFICATION_KINDS = ['DIRECT_MESSAGE', 'FOLLOW', 'LIKE', 'COMMENT', 'FEED', 'ROLE', 'ATTRIBUTE', 'WEATHER'] as const;
+export const NOTIFICATION_KINDS = [
+  'DIRECT_MESSAGE',
+  'FOLLOW',
+  'LIKE',
+  'COMMENT',
+  'FEED',
+  'ROLE',
+  'ATTRIBUTE',
+  'WEATHER',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notifications = pgTable(
@@ -18,7 +27,9 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     content: text().notNull(),
-    level: text({ enum: ['INFO', 'WARNING', 'ERROR'] }).notNull().default('INFO'),
+    level: text({ enum: ['INFO', 'WARNING', 'ERROR'] })
+      .notNull()
+      .default('INFO'),
     kind: text({ enum: NOTIFICATION_KINDS }),
     /** Who caused it (the sender, follower, liker…); none for system notifications. */
     sourceUserId: uuid().references(() => users.id, { onDelete: 'set null' }),

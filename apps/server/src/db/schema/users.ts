@@ -21,7 +21,9 @@ export const users = pgTable(
     name: text().notNull(),
     /** Null for accounts created by social sign-in until they set one. */
     passwordHash: text(),
-    role: text({ enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    role: text({ enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
     locked: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -89,7 +91,10 @@ export const refreshTokens = pgTable(
     expiresAt: instant().notNull(),
     usedAt: instant(),
   },
-  (t) => [uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 export const socialAccounts = pgTable(

@@ -1,4 +1,15 @@
-import { date, doublePrecision, index, integer, pgTable, real, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant } from './columns.js';
 import { users } from './users.js';
 

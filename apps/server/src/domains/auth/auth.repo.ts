@@ -1,6 +1,13 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { appSecrets, refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
+import {
+  appSecrets,
+  refreshTokens,
+  sessions,
+  signInFailures,
+  temporaryPasswords,
+  users,
+} from '../../db/schema/index.js';
 import { runPrepared } from '../../lib/prepared.js';
 import { linkedProviders } from '../users/users.repo.js';
 
@@ -8,12 +15,21 @@ export function createAuthRepo() {
   return {
     async createSession(
       db: Executor,
-      values: { userId: string; expiresAt: Date; viaTemporaryPassword?: boolean; userAgent?: string | null; ip?: string | null },
+      values: {
+        userId: string;
+        expiresAt: Date;
+        viaTemporaryPassword?: boolean;
+        userAgent?: string | null;
+        ip?: string | null;
+      },
     ) {
       const [row] = await db.insert(sessions).values(values).returning();
       return row!;
     },
-    async insertRefreshToken(db: Executor, values: { sessionId: string; tokenHash: string; expiresAt: Date }) {
+    async insertRefreshToken(
+      db: Executor,
+      values: { sessionId: string; tokenHash: string; expiresAt: Date },
+    ) {
       await db.insert(refreshTokens).values(values);
     },
     /** Session, its user's state and role, for the per-request access check (every API call: prepared). */
@@ -21,12 +37,12 @@ export function createAuthRepo() {
       const [row] = await runPrepared(
         db
           .select({
-          revokedAt: sessions.revokedAt,
-          expiresAt: sessions.expiresAt,
-          userId: users.id,
-          role: users.role,
-          locked: users.locked,
-        })
+            revokedAt: sessions.revokedAt,
+            expiresAt: sessions.expiresAt,
+            userId: users.id,
+            role: users.role,
+            locked: users.locked,
+          })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
           .where(eq(sessions.id, sessionId))
@@ -38,16 +54,16 @@ export function createAuthRepo() {
       const [row] = await runPrepared(
         db
           .select({
-          id: refreshTokens.id,
-          sessionId: refreshTokens.sessionId,
-          expiresAt: refreshTokens.expiresAt,
-          usedAt: refreshTokens.usedAt,
-          sessionRevokedAt: sessions.revokedAt,
-          sessionExpiresAt: sessions.expiresAt,
-          viaTemporaryPassword: sessions.viaTemporaryPassword,
-          user: users,
-          providers: linkedProviders(),
-        })
+            id: refreshTokens.id,
+            sessionId: refreshTokens.sessionId,
+            expiresAt: refreshTokens.expiresAt,
+            usedAt: refreshTokens.usedAt,
+            sessionRevokedAt: sessions.revokedAt,
+            sessionExpiresAt: sessions.expiresAt,
+            viaTemporaryPassword: sessions.viaTemporaryPassword,
+            user: users,
+            providers: linkedProviders(),
+          })
           .from(refreshTokens)
           .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
           .innerJoin(users, eq(users.id, sessions.userId))
@@ -60,7 +76,11 @@ export function createAuthRepo() {
      * Rotation in one atomic statement: marks the token used (only if unused), adds its successor to the same
      * session and touches the session. False when another request used the token first.
      */
-    async rotateRefreshToken(db: Executor, usedId: string, next: { tokenHash: string; expiresAt: Date }): Promise<boolean> {
+    async rotateRefreshToken(
+      db: Executor,
+      usedId: string,
+      next: { tokenHash: string; expiresAt: Date },
+    ): Promise<boolean> {
       const now = new Date().toISOString();
       const result = (await db.execute(sql`
         with used as (
@@ -96,7 +116,10 @@ export function createAuthRepo() {
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
     /** Replaces the user's temporary password (one live at a time). */
-    async putTemporaryPassword(db: Executor, values: { userId: string; passwordHash: string; expiresAt: Date }) {
+    async putTemporaryPassword(
+      db: Executor,
+      values: { userId: string; passwordHash: string; expiresAt: Date },
+    ) {
       await db
         .insert(temporaryPasswords)
         .values(values)
@@ -122,7 +145,9 @@ export function createAuthRepo() {
       const [row] = await db
         .select({ failures: signInFailures.failures })
         .from(signInFailures)
-        .where(and(eq(signInFailures.email, email), gt(signInFailures.windowStartedAt, windowStart(windowMs))))
+        .where(
+          and(eq(signInFailures.email, email), gt(signInFailures.windowStartedAt, windowStart(windowMs))),
+        )
         .limit(1);
       return row?.failures ?? 0;
     },
@@ -150,7 +175,10 @@ export function createAuthRepo() {
     /** Returns the stored secret, creating it with `candidate` if none exists (first instance wins). */
     async ensureSecret(db: Executor, name: string, candidate: string): Promise<string> {
       await db.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing();
-      const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+      const [row] = await db
+        .select({ value: appSecrets.value })
+        .from(appSecrets)
+        .where(eq(appSecrets.name, name));
       return row!.value;
     },
   };

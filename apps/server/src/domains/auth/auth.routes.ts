@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSRF_COOKIE, ErrorBody, JwtDto, REFRESH_COOKIE, ResetPasswordRequest, SignInForm } from '@otboo/contract';
+import {
+  CSRF_COOKIE,
+  ErrorBody,
+  JwtDto,
+  REFRESH_COOKIE,
+  ResetPasswordRequest,
+  SignInForm,
+} from '@otboo/contract';
 import type { Config } from '../../config.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { parseWith } from '../../lib/validate.js';
@@ -32,7 +39,12 @@ export function sendSession(reply: FastifyReply, config: Config, issued: IssuedS
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(REFRESH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.publicUrl.startsWith('https://') });
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  });
 }
 
 /** Sign-in accepts the contract's multipart form; JSON is accepted too for API clients. */
@@ -49,7 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/csrf-token',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'XSRF-TOKEN 쿠키 발급', response: { 204: z.null() } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'XSRF-TOKEN 쿠키 발급', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       issueCsrfCookie(reply, request.cookies[CSRF_COOKIE], secureCookies);
       return reply.status(204).send(null);
@@ -60,7 +75,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/sign-in',
     {
       config: { public: true, authRateLimit: true },
-      schema: { tags: ['auth'], summary: '로그인 (multipart: username, password)', response: { 200: JwtDto, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: '로그인 (multipart: username, password)',
+        response: { 200: JwtDto, ...errors },
+      },
     },
     async (request, reply) => {
       const form = await signInForm(request);
@@ -70,7 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/refresh',
-    { config: { public: true }, schema: { tags: ['auth'], summary: '토큰 재발급 (refresh 쿠키)', response: { 200: JwtDto, ...errors } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: '토큰 재발급 (refresh 쿠키)', response: { 200: JwtDto, ...errors } },
+    },
     async (request, reply) => {
       try {
         return sendSession(reply, config, await auth.refresh(request.cookies[REFRESH_COOKIE]));
@@ -83,7 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/sign-out',
-    { config: { public: true }, schema: { tags: ['auth'], summary: '로그아웃', response: { 204: z.null(), ...errors } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: '로그아웃', response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       await auth.signOut(request.cookies[REFRESH_COOKIE]);
       clearRefreshCookie(reply, config);

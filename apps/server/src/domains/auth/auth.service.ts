@@ -53,7 +53,14 @@ const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** Whether a session state still admits a caller with these claims. */
 function admits(state: SessionState | undefined, claims: { userId: string; role: string }): boolean {
-  return !!state && state.userId === claims.userId && !state.revokedAt && state.expiresAt.getTime() > Date.now() && !state.locked && state.role === claims.role;
+  return (
+    !!state &&
+    state.userId === claims.userId &&
+    !state.revokedAt &&
+    state.expiresAt.getTime() > Date.now() &&
+    !state.locked &&
+    state.role === claims.role
+  );
 }
 
 /** Bus message: sessions to forget, by user or by session id. */
@@ -66,13 +73,26 @@ interface SessionEviction {
  * Sessions and tokens. An access token names its session; every request checks that session is live and
  * that the user is unlocked with the token's role, so lock, role change and sign-out take effect at once.
  */
-export async function createAuthService({ db, config, authRepo, usersRepo, mailer, bus, log, refreshReuseGraceMs = 10_000 }: AuthServiceDeps) {
-  const secret = config.jwtSecret ?? (await authRepo.ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
+export async function createAuthService({
+  db,
+  config,
+  authRepo,
+  usersRepo,
+  mailer,
+  bus,
+  log,
+  refreshReuseGraceMs = 10_000,
+}: AuthServiceDeps) {
+  const secret =
+    config.jwtSecret ?? (await authRepo.ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
   const accessTokens = createAccessTokens(secret, config.accessTokenTtlMs);
   const maxFailures = config.rateLimit.signInMaxFailures;
   const pendingMails = new Set<Promise<void>>();
   let lastFailurePurge = 0;
-  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  const sessionCache = createSessionCache({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
   const stopEvictions = bus.subscribe(BUS_CHANNELS.session, (payload) => {
     const { userId, sessionId } = (payload ?? {}) as SessionEviction;
     if (typeof userId === 'string') sessionCache.forgetUser(userId);
@@ -85,7 +105,9 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
   function evict(eviction: SessionEviction): void {
     if (eviction.userId) sessionCache.forgetUser(eviction.userId);
     if (eviction.sessionId) sessionCache.forgetSession(eviction.sessionId);
-    bus.publish(BUS_CHANNELS.session, eviction).catch((err: unknown) => log.error({ err }, 'session eviction not published'));
+    bus
+      .publish(BUS_CHANNELS.session, eviction)
+      .catch((err: unknown) => log.error({ err }, 'session eviction not published'));
   }
 
   async function revokeSession(sessionId: string, reason: string): Promise<void> {
@@ -94,14 +116,22 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
   }
 
   /** The client's body; `providers` when the caller already read them with the user. */
-  async function jwtFor(user: UserRow, sessionId: string, providers?: readonly OAuthProvider[]): Promise<JwtDto> {
+  async function jwtFor(
+    user: UserRow,
+    sessionId: string,
+    providers?: readonly OAuthProvider[],
+  ): Promise<JwtDto> {
     const linked = providers ?? (await usersRepo.providersOf(db, [user.id])).get(user.id);
     const accessToken = await accessTokens.sign({ userId: user.id, sessionId, role: user.role });
     return { accessToken, userDto: toUserDto(user, linked) };
   }
 
   /** Opens a session for a user whose credentials were already checked. */
-  async function openSession(user: UserRow, meta: ClientMeta, viaTemporaryPassword = false): Promise<IssuedSession> {
+  async function openSession(
+    user: UserRow,
+    meta: ClientMeta,
+    viaTemporaryPassword = false,
+  ): Promise<IssuedSession> {
     if (user.locked) throw locked(ko.auth.accountLocked);
     const expiresAt = new Date(Date.now() + config.refreshTokenTtlMs);
     const refresh = newRefreshToken();
@@ -122,7 +152,11 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
   /** A new refresh token in an existing session, next to the ones it already has. */
   async function issueSibling(found: RefreshTokenRow): Promise<IssuedSession> {
     const sibling = newRefreshToken();
-    await authRepo.insertRefreshToken(db, { sessionId: found.sessionId, tokenHash: sibling.hash, expiresAt: found.sessionExpiresAt });
+    await authRepo.insertRefreshToken(db, {
+      sessionId: found.sessionId,
+      tokenHash: sibling.hash,
+      expiresAt: found.sessionExpiresAt,
+    });
     return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: sibling.token };
   }
 
@@ -189,7 +223,12 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
       const invalid = () => unauthorized(ko.auth.refreshInvalid, 'InvalidRefreshTokenException');
       if (!found) throw invalid();
       const now = Date.now();
-      if (found.sessionRevokedAt || found.expiresAt.getTime() <= now || found.sessionExpiresAt.getTime() <= now) throw invalid();
+      if (
+        found.sessionRevokedAt ||
+        found.expiresAt.getTime() <= now ||
+        found.sessionExpiresAt.getTime() <= now
+      )
+        throw invalid();
       if (found.usedAt) {
         if (now - found.usedAt.getTime() <= refreshReuseGraceMs && !found.user.locked) {
           return issueSibling(found);
@@ -199,7 +238,10 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
       }
       if (found.user.locked) throw unauthorized(ko.auth.accountLocked, 'AccountLockedException');
       const next = newRefreshToken();
-      const rotated = await authRepo.rotateRefreshToken(db, found.id, { tokenHash: next.hash, expiresAt: found.sessionExpiresAt });
+      const rotated = await authRepo.rotateRefreshToken(db, found.id, {
+        tokenHash: next.hash,
+        expiresAt: found.sessionExpiresAt,
+      });
       // Lost the race to a concurrent use of the same token: that use happened just now, inside the window.
       if (!rotated) return issueSibling(found);
       return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: next.token };
@@ -228,7 +270,11 @@ export async function createAuthService({ db, config, authRepo, usersRepo, maile
         passwordHash,
         expiresAt: new Date(Date.now() + LIMITS.temporaryPasswordSeconds * 1000),
       });
-      sendInBackground(user.email, ko.auth.temporaryMailSubject, ko.auth.temporaryMailBody(temporary, minutes));
+      sendInBackground(
+        user.email,
+        ko.auth.temporaryMailSubject,
+        ko.auth.temporaryMailBody(temporary, minutes),
+      );
     },
 
     /**

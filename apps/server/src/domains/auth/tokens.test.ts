@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123456789';
-const claims = { userId: '11111111-1111-4111-8111-111111111111', sessionId: '22222222-2222-4222-8222-222222222222', role: 'USER' as const };
+const claims = {
+  userId: '11111111-1111-4111-8111-111111111111',
+  sessionId: '22222222-2222-4222-8222-222222222222',
+  role: 'USER' as const,
+};
 
 describe('access tokens', () => {
   it('verifies its own tokens, again from memory, and refuses others', async () => {
@@ -13,7 +17,9 @@ describe('access tokens', () => {
     const foreign = await createAccessTokens(`${SECRET}x`, 60_000).sign(claims);
     expect(await tokens.verify(foreign)).toBeNull();
     const [h, p, s] = token.split('.');
-    const admin = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'ADMIN' })).toString('base64url');
+    const admin = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'ADMIN' }),
+    ).toString('base64url');
     expect(await tokens.verify(`${h}.${admin}.${s}`)).toBeNull();
     expect(await tokens.verify(`${token}x`)).toBeNull();
   });

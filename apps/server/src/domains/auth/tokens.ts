@@ -40,9 +40,18 @@ export function createAccessTokens(secret: string, ttlMs: number) {
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         const role = payload.role;
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.exp !== 'number'
+        )
+          return null;
         if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
         const claims = { userId: payload.sub, sessionId: payload.sid, role: role as Role };
         // Oldest first out: a Map iterates in insertion order.

@@ -19,7 +19,10 @@ export function createAttributeDefsRepo() {
   return {
     async list(db: Executor, query: AttributeDefListQuery): Promise<AttributeDefRow[]> {
       const dir = query.sortDirection === 'ASCENDING' ? asc : desc;
-      const order = query.sortBy === 'createdAt' ? [dir(attributeDefs.createdAt), dir(attributeDefs.name)] : [dir(attributeDefs.name), dir(attributeDefs.createdAt)];
+      const order =
+        query.sortBy === 'createdAt'
+          ? [dir(attributeDefs.createdAt), dir(attributeDefs.name)]
+          : [dir(attributeDefs.name), dir(attributeDefs.createdAt)];
       const keyword = query.keywordLike?.trim();
       return db
         .select()
@@ -29,7 +32,11 @@ export function createAttributeDefsRepo() {
     },
 
     /** `lock`: `update` while changing a definition, `share` while checking values against it. */
-    async findById(db: Executor, id: string, lock?: 'update' | 'share'): Promise<AttributeDefRow | undefined> {
+    async findById(
+      db: Executor,
+      id: string,
+      lock?: 'update' | 'share',
+    ): Promise<AttributeDefRow | undefined> {
       const q = db.select().from(attributeDefs).where(eq(attributeDefs.id, id));
       const [row] = lock ? await q.for(lock) : await q;
       return row;
@@ -37,17 +44,26 @@ export function createAttributeDefsRepo() {
 
     async findByIds(db: Executor, ids: readonly string[], lock?: 'share'): Promise<AttributeDefRow[]> {
       if (ids.length === 0) return [];
-      const q = db.select().from(attributeDefs).where(inArray(attributeDefs.id, [...ids]));
+      const q = db
+        .select()
+        .from(attributeDefs)
+        .where(inArray(attributeDefs.id, [...ids]));
       return lock ? q.for(lock) : q;
     },
 
     /** Null when the name is taken (case-insensitive unique index). */
-    async insert(db: Executor, values: { name: string; selectableValues: string[] }): Promise<AttributeDefRow | null> {
+    async insert(
+      db: Executor,
+      values: { name: string; selectableValues: string[] },
+    ): Promise<AttributeDefRow | null> {
       const [row] = await db.insert(attributeDefs).values(values).onConflictDoNothing().returning();
       return row ?? null;
     },
 
-    async insertMany(db: Executor, values: readonly { name: string; selectableValues: readonly string[] }[]): Promise<void> {
+    async insertMany(
+      db: Executor,
+      values: readonly { name: string; selectableValues: readonly string[] }[],
+    ): Promise<void> {
       if (values.length === 0) return;
       await db
         .insert(attributeDefs)
@@ -56,7 +72,11 @@ export function createAttributeDefsRepo() {
     },
 
     /** Throws a unique violation when another definition has the name (see isUniqueViolation). */
-    async update(db: Executor, id: string, values: { name: string; selectableValues: string[] }): Promise<AttributeDefRow> {
+    async update(
+      db: Executor,
+      id: string,
+      values: { name: string; selectableValues: string[] },
+    ): Promise<AttributeDefRow> {
       const [row] = await db.update(attributeDefs).set(values).where(eq(attributeDefs.id, id)).returning();
       return row!;
     },
@@ -65,7 +85,9 @@ export function createAttributeDefsRepo() {
       const [row] = await db
         .select({ id: attributeDefs.id })
         .from(attributeDefs)
-        .where(and(sql`lower(${attributeDefs.name}) = ${name.toLowerCase()}`, sql`${attributeDefs.id} <> ${id}`))
+        .where(
+          and(sql`lower(${attributeDefs.name}) = ${name.toLowerCase()}`, sql`${attributeDefs.id} <> ${id}`),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -76,7 +98,11 @@ export function createAttributeDefsRepo() {
     },
 
     /** Drops the clothes' values of a definition that are not among `options` (compared case-insensitively). */
-    async deleteValuesOutside(db: Executor, definitionId: string, options: readonly string[]): Promise<number> {
+    async deleteValuesOutside(
+      db: Executor,
+      definitionId: string,
+      options: readonly string[],
+    ): Promise<number> {
       const lowered = options.map((o) => o.toLowerCase());
       const rows = await db
         .delete(clothesAttributes)

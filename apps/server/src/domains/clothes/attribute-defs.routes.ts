@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttributeDefDto, AttributeDefIdParams, AttributeDefList, AttributeDefListQuery, AttributeDefRequest, ErrorBody } from '@otboo/contract';
+import {
+  AttributeDefDto,
+  AttributeDefIdParams,
+  AttributeDefList,
+  AttributeDefListQuery,
+  AttributeDefRequest,
+  ErrorBody,
+} from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { AttributeDefsService } from './attribute-defs.service.js';
 
@@ -11,7 +18,10 @@ export interface AttributeDefsRoutesOptions {
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** `/api/clothes/attribute-defs`: a plain array for everyone signed in, writes for administrators. */
-export const attributeDefsRoutes: FastifyPluginAsyncZod<AttributeDefsRoutesOptions> = async (app, { attributeDefs }) => {
+export const attributeDefsRoutes: FastifyPluginAsyncZod<AttributeDefsRoutesOptions> = async (
+  app,
+  { attributeDefs },
+) => {
   app.get(
     '/',
     {
@@ -36,7 +46,8 @@ export const attributeDefsRoutes: FastifyPluginAsyncZod<AttributeDefsRoutesOptio
         response: { 201: AttributeDefDto, ...errors, 409: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await attributeDefs.create(actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await attributeDefs.create(actorOf(request), request.body)),
   );
 
   app.patch(

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ko, type AttributeDefDto, type AttributeDefListQuery, type AttributeDefRequest, type NotificationDto } from '@otboo/contract';
+import {
+  ko,
+  type AttributeDefDto,
+  type AttributeDefListQuery,
+  type AttributeDefRequest,
+  type NotificationDto,
+} from '@otboo/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -14,13 +20,19 @@ export interface AttributeDefsServiceDeps {
 }
 
 export function toAttributeDefDto(row: AttributeDefRow): AttributeDefDto {
-  return { id: row.id, name: row.name, selectableValues: row.selectableValues, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    selectableValues: row.selectableValues,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 // Rows per INSERT: 4 parameters each keeps a statement far below PostgreSQL's 65,535-parameter limit.
 const NOTIFY_BATCH = 1000;
 
-const nameTaken = () => conflict(ko.attributes.nameTaken, 'DuplicateAttributeNameException', { name: ko.attributes.nameTaken });
+const nameTaken = () =>
+  conflict(ko.attributes.nameTaken, 'DuplicateAttributeNameException', { name: ko.attributes.nameTaken });
 
 /**
  * Attribute definitions: everyone signed in reads them, administrators write them.
@@ -43,13 +55,22 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
    * Records one notification per user inside `tx`, except for the administrator who made the change (nobody
    * is told of their own action); the caller publishes them after commit.
    */
-  async function notifyEveryone(tx: Executor, actor: Actor, title: string, content: string): Promise<NotificationDto[]> {
+  async function notifyEveryone(
+    tx: Executor,
+    actor: Actor,
+    title: string,
+    content: string,
+  ): Promise<NotificationDto[]> {
     const ids = (await repo.allUserIds(tx)).filter((id) => id !== actor.userId);
     const out: NotificationDto[] = [];
     for (let i = 0; i < ids.length; i += NOTIFY_BATCH) {
-      const inputs = ids
-        .slice(i, i + NOTIFY_BATCH)
-        .map((receiverId) => ({ receiverId, title, content, kind: 'ATTRIBUTE' as const, sourceUserId: actor.userId }));
+      const inputs = ids.slice(i, i + NOTIFY_BATCH).map((receiverId) => ({
+        receiverId,
+        title,
+        content,
+        kind: 'ATTRIBUTE' as const,
+        sourceUserId: actor.userId,
+      }));
       out.push(...(await notifier.record(tx, inputs)));
     }
     return out;
@@ -75,7 +96,12 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
         .transaction(async (tx) => {
           const inserted = await repo.insert(tx, input);
           if (!inserted) throw nameTaken();
-          const recorded = await notifyEveryone(tx, actor, ko.attributes.notifyAddedTitle, ko.attributes.notifyAdded(inserted.name));
+          const recorded = await notifyEveryone(
+            tx,
+            actor,
+            ko.attributes.notifyAddedTitle,
+            ko.attributes.notifyAdded(inserted.name),
+          );
           return { row: inserted, notes: recorded };
         })
         .catch((err: unknown) => {
@@ -96,14 +122,17 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
           await repo.deleteValuesOutside(tx, id, input.selectableValues);
           await repo.respellValues(tx, id, input.selectableValues);
           const renamed = before.name !== updated.name;
-          const optionsChanged = before.selectableValues.join('\u0000') !== updated.selectableValues.join('\u0000');
+          const optionsChanged =
+            before.selectableValues.join('\u0000') !== updated.selectableValues.join('\u0000');
           const recorded =
             renamed || optionsChanged
               ? await notifyEveryone(
                   tx,
                   actor,
                   ko.attributes.notifyChangedTitle,
-                  renamed ? ko.attributes.notifyRenamed(before.name, updated.name) : ko.attributes.notifyChanged(updated.name),
+                  renamed
+                    ? ko.attributes.notifyRenamed(before.name, updated.name)
+                    : ko.attributes.notifyChanged(updated.name),
                 )
               : [];
           return { row: updated, notes: recorded };
@@ -121,7 +150,12 @@ export function createAttributeDefsService({ db, repo, notifier, log }: Attribut
         // The clothes' values go with it (ON DELETE CASCADE).
         const deleted = await repo.delete(tx, id);
         if (!deleted) throw notFound(ko.attributes.notFound);
-        return notifyEveryone(tx, actor, ko.attributes.notifyDeletedTitle, ko.attributes.notifyDeleted(deleted.name));
+        return notifyEveryone(
+          tx,
+          actor,
+          ko.attributes.notifyDeletedTitle,
+          ko.attributes.notifyDeleted(deleted.name),
+        );
       });
       await publish(notes);
     },

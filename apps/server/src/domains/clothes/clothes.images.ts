@@ -16,7 +16,10 @@ export interface StoredClothesImage {
  * fresh keys `clothes/<uuid>.webp` and `clothes/<uuid>-thumb.webp`. Either both objects exist or neither.
  */
 export async function storeClothesImage(storage: Storage, upload: Buffer): Promise<StoredClothesImage> {
-  const { image, thumbnail } = await reencodeImage(upload, { maxSide: CLOTHES_IMAGE_MAX_SIDE, thumbnailSide: CLOTHES_THUMBNAIL_SIDE });
+  const { image, thumbnail } = await reencodeImage(upload, {
+    maxSide: CLOTHES_IMAGE_MAX_SIDE,
+    thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
+  });
   const id = randomUUID();
   const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
   try {

@@ -3,7 +3,10 @@ import { fileUrl } from '../../adapters/storage/storage.js';
 import type { ClothesRow } from './clothes.repo.js';
 
 /** The columns a DTO shows; full rows and closet page rows both have them. */
-type ClothesFields = Pick<ClothesRow, 'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt'>;
+type ClothesFields = Pick<
+  ClothesRow,
+  'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt'
+>;
 
 export function toClothesDto(row: ClothesFields, attributes: readonly ClothesAttributeDto[]): ClothesDto {
   return {

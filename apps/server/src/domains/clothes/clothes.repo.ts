@@ -40,7 +40,10 @@ function filterWhere(f: ClothesFilter): SQL | undefined {
 }
 
 /** Attribute values with their definitions, per garment, ordered by definition name. */
-export async function clothesAttributesOf(db: Executor, clothesIds: readonly string[]): Promise<Map<string, ClothesAttributeDto[]>> {
+export async function clothesAttributesOf(
+  db: Executor,
+  clothesIds: readonly string[],
+): Promise<Map<string, ClothesAttributeDto[]>> {
   const map = new Map<string, ClothesAttributeDto[]>();
   if (clothesIds.length === 0) return map;
   const rows = await db
@@ -55,7 +58,8 @@ export async function clothesAttributesOf(db: Executor, clothesIds: readonly str
     .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributes.definitionId))
     .where(inArray(clothesAttributes.clothesId, [...clothesIds]))
     .orderBy(asc(attributeDefs.name), asc(attributeDefs.id));
-  for (const { clothesId, ...attribute } of rows) map.set(clothesId, [...(map.get(clothesId) ?? []), attribute]);
+  for (const { clothesId, ...attribute } of rows)
+    map.set(clothesId, [...(map.get(clothesId) ?? []), attribute]);
   return map;
 }
 
@@ -70,7 +74,13 @@ export function createClothesRepo() {
 
     async insert(
       db: Executor,
-      values: { ownerId: string; name: string; type: ClothesType; imageKey: string | null; thumbnailKey: string | null },
+      values: {
+        ownerId: string;
+        name: string;
+        type: ClothesType;
+        imageKey: string | null;
+        thumbnailKey: string | null;
+      },
     ): Promise<ClothesRow> {
       const [row] = await db.insert(clothes).values(values).returning();
       return row!;
@@ -79,7 +89,12 @@ export function createClothesRepo() {
     async update(
       db: Executor,
       id: string,
-      values: Partial<{ name: string; type: ClothesType; imageKey: string | null; thumbnailKey: string | null }>,
+      values: Partial<{
+        name: string;
+        type: ClothesType;
+        imageKey: string | null;
+        thumbnailKey: string | null;
+      }>,
     ): Promise<ClothesRow> {
       // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
       const [row] = await db
@@ -96,9 +111,14 @@ export function createClothesRepo() {
     },
 
     /** Replaces a garment's attribute values with `values` (already checked against their definitions). */
-    async replaceAttributes(db: Executor, clothesId: string, values: readonly AttributeValue[]): Promise<void> {
+    async replaceAttributes(
+      db: Executor,
+      clothesId: string,
+      values: readonly AttributeValue[],
+    ): Promise<void> {
       await db.delete(clothesAttributes).where(eq(clothesAttributes.clothesId, clothesId));
-      if (values.length > 0) await db.insert(clothesAttributes).values(values.map((v) => ({ clothesId, ...v })));
+      if (values.length > 0)
+        await db.insert(clothesAttributes).values(values.map((v) => ({ clothesId, ...v })));
     },
 
     /**
@@ -131,7 +151,9 @@ export function createClothesRepo() {
           limit ${paging.limit + 1}
         ) p`)) as unknown as { rows: { page: string; total: number }[] };
       const [row] = result.rows;
-      const parsed = JSON.parse(row?.page ?? '[]') as (Omit<ClothesPageRow, 'createdAt'> & { createdAt: string })[];
+      const parsed = JSON.parse(row?.page ?? '[]') as (Omit<ClothesPageRow, 'createdAt'> & {
+        createdAt: string;
+      })[];
       return {
         rows: parsed.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
         totalCount: Number(row?.total ?? 0),
@@ -139,7 +161,10 @@ export function createClothesRepo() {
     },
 
     async count(db: Executor, filter: ClothesFilter): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clothes).where(filterWhere(filter));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(clothes)
+        .where(filterWhere(filter));
       return row?.n ?? 0;
     },
 
@@ -167,7 +192,12 @@ export function createClothesRepo() {
       const rows = await db
         .select({ imageKey: feedClothes.imageKey, thumbnailKey: feedClothes.thumbnailKey })
         .from(feedClothes)
-        .where(and(eq(feedClothes.clothesId, clothesId), or(inArray(feedClothes.imageKey, list), inArray(feedClothes.thumbnailKey, list))));
+        .where(
+          and(
+            eq(feedClothes.clothesId, clothesId),
+            or(inArray(feedClothes.imageKey, list), inArray(feedClothes.thumbnailKey, list)),
+          ),
+        );
       const used = new Set<string>();
       for (const r of rows) {
         if (r.imageKey) used.add(r.imageKey);

@@ -45,21 +45,40 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
    * spelling). Blank values are dropped. Inside a transaction `lock` holds the definitions (FOR SHARE) so an
    * administrator cannot remove an option between this check and the insert.
    */
-  async function checkAttributes(executor: Executor, inputs: readonly AttributeInput[], lock = false): Promise<AttributeValue[]> {
+  async function checkAttributes(
+    executor: Executor,
+    inputs: readonly AttributeInput[],
+    lock = false,
+  ): Promise<AttributeValue[]> {
     const ids = inputs.map((a) => a.definitionId);
     if (new Set(ids).size !== ids.length) {
-      throw badRequest(ko.clothes.attributeDuplicated, { attributes: ko.clothes.attributeDuplicated }, 'InvalidAttributeException');
+      throw badRequest(
+        ko.clothes.attributeDuplicated,
+        { attributes: ko.clothes.attributeDuplicated },
+        'InvalidAttributeException',
+      );
     }
-    const defs = new Map((await attributeDefsRepo.findByIds(executor, ids, lock ? 'share' : undefined)).map((d) => [d.id, d]));
+    const defs = new Map(
+      (await attributeDefsRepo.findByIds(executor, ids, lock ? 'share' : undefined)).map((d) => [d.id, d]),
+    );
     const out: AttributeValue[] = [];
     inputs.forEach((input, i) => {
       const def = defs.get(input.definitionId);
-      if (!def) throw badRequest(ko.clothes.attributeUnknown, { [`attributes.${i}.definitionId`]: ko.clothes.attributeUnknown }, 'InvalidAttributeException');
+      if (!def)
+        throw badRequest(
+          ko.clothes.attributeUnknown,
+          { [`attributes.${i}.definitionId`]: ko.clothes.attributeUnknown },
+          'InvalidAttributeException',
+        );
       const value = input.value?.trim();
       if (!value) return;
       const option = def.selectableValues.find((o) => o.toLowerCase() === value.toLowerCase());
       if (!option) {
-        throw badRequest(ko.clothes.attributeValueInvalid, { [`attributes.${i}.value`]: ko.clothes.attributeValueInvalid }, 'InvalidAttributeException');
+        throw badRequest(
+          ko.clothes.attributeValueInvalid,
+          { [`attributes.${i}.value`]: ko.clothes.attributeValueInvalid },
+          'InvalidAttributeException',
+        );
       }
       out.push({ definitionId: def.id, value: option });
     });
@@ -81,7 +100,11 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     }
   }
 
-  async function ownedWithAttributes(executor: Executor, ownerId: string, ids?: readonly string[]): Promise<ClothesWithAttributes[]> {
+  async function ownedWithAttributes(
+    executor: Executor,
+    ownerId: string,
+    ids?: readonly string[],
+  ): Promise<ClothesWithAttributes[]> {
     const rows = await repo.ownedBy(executor, ownerId, ids);
     const attributes = await repo.attributesOf(
       executor,
@@ -101,7 +124,11 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
   return {
     async list(query: ClothesListQuery): Promise<CursorPage<ClothesDto>> {
       const filter = { ownerId: query.ownerId, typeEqual: query.typeEqual, keywordLike: query.keywordLike };
-      const { rows, totalCount } = await repo.page(db, filter, { limit: query.limit, cursor: query.cursor, idAfter: query.idAfter });
+      const { rows, totalCount } = await repo.page(db, filter, {
+        limit: query.limit,
+        cursor: query.cursor,
+        idAfter: query.idAfter,
+      });
       return toPage(
         rows,
         query.limit,
@@ -113,7 +140,8 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     },
 
     async create(actor: Actor, input: ClothesCreateRequest, image?: Buffer): Promise<ClothesDto> {
-      if (input.ownerId !== actor.userId) throw forbidden(ko.clothes.ownerMismatch, 'ClothesForbiddenException');
+      if (input.ownerId !== actor.userId)
+        throw forbidden(ko.clothes.ownerMismatch, 'ClothesForbiddenException');
       // Cheap checks first, so a bad request never pays for an image decode.
       await checkAttributes(db, input.attributes);
       const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image) : null;
@@ -154,7 +182,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
             ...(stored ? stored : {}),
           });
           if (values) await repo.replaceAttributes(tx, id, values);
-          const replaced = stored ? [current.imageKey, current.thumbnailKey].filter((k): k is string => Boolean(k)) : [];
+          const replaced = stored
+            ? [current.imageKey, current.thumbnailKey].filter((k): k is string => Boolean(k))
+            : [];
           const inFeeds = await repo.imageKeysInFeeds(tx, id, replaced);
           return { dto: await toDto(tx, row), oldKeys: replaced.filter((k) => !inFeeds.has(k)) };
         });

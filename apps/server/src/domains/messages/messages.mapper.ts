@@ -13,7 +13,10 @@ function summaryOf(people: ReadonlyMap<string, UserSummary>, userId: string): Us
   return people.get(userId) ?? { userId, name: '', profileImageUrl: null };
 }
 
-export function toDirectMessageDto(row: DirectMessageRow, people: ReadonlyMap<string, UserSummary>): DirectMessageDto {
+export function toDirectMessageDto(
+  row: DirectMessageRow,
+  people: ReadonlyMap<string, UserSummary>,
+): DirectMessageDto {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

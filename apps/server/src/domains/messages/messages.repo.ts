@@ -51,12 +51,24 @@ export function createMessagesRepo() {
           returning id
         )
         select people.*, (select count(*) from inserted)::int as inserted from people`)) as unknown as {
-        rows: { user_id: string; name: string; locked: boolean; image_key: string | null; external_image_url: string | null; inserted: number }[];
+        rows: {
+          user_id: string;
+          name: string;
+          locked: boolean;
+          image_key: string | null;
+          external_image_url: string | null;
+          inserted: number;
+        }[];
       };
       const people = new Map<string, Person>();
       for (const r of result.rows) {
         people.set(r.user_id, {
-          summary: toUserSummary({ userId: r.user_id, name: r.name, imageKey: r.image_key, externalImageUrl: r.external_image_url }),
+          summary: toUserSummary({
+            userId: r.user_id,
+            name: r.name,
+            imageKey: r.image_key,
+            externalImageUrl: r.external_image_url,
+          }),
           locked: r.locked,
         });
       }
@@ -77,7 +89,14 @@ export function createMessagesRepo() {
         .where(
           and(
             eq(directMessages.pairKey, pairKey),
-            afterCursor(directMessages.createdAt, directMessages.id, 'DESCENDING', 'instant', query.cursor, query.idAfter),
+            afterCursor(
+              directMessages.createdAt,
+              directMessages.id,
+              'DESCENDING',
+              'instant',
+              query.cursor,
+              query.idAfter,
+            ),
           ),
         )
         .orderBy(...keysetOrder('DESCENDING', directMessages.createdAt, directMessages.id))
@@ -85,7 +104,10 @@ export function createMessagesRepo() {
     },
 
     async countPair(db: Executor, pairKey: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(directMessages).where(eq(directMessages.pairKey, pairKey));
+      const [row] = await db
+        .select({ n: count() })
+        .from(directMessages)
+        .where(eq(directMessages.pairKey, pairKey));
       return Number(row?.n ?? 0);
     },
 
@@ -114,7 +136,13 @@ export function createMessagesRepo() {
       await db
         .update(directMessages)
         .set({ readAt: new Date() })
-        .where(and(eq(directMessages.receiverId, receiverId), eq(directMessages.senderId, senderId), isNull(directMessages.readAt)));
+        .where(
+          and(
+            eq(directMessages.receiverId, receiverId),
+            eq(directMessages.senderId, senderId),
+            isNull(directMessages.readAt),
+          ),
+        );
     },
   };
 }

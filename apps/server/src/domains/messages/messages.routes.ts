@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DirectMessageListQuery, DirectMessagePage, DirectMessageRoomList, DirectMessageRoomParams, ErrorBody } from '@otboo/contract';
+import {
+  DirectMessageListQuery,
+  DirectMessagePage,
+  DirectMessageRoomList,
+  DirectMessageRoomParams,
+  ErrorBody,
+} from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { MessagesService } from './messages.service.js';
 

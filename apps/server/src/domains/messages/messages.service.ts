@@ -13,7 +13,12 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { BUS_CHANNELS, busPayloadText, createOrderedDispatch, type EventBus } from '../../realtime/event-bus.js';
+import {
+  BUS_CHANNELS,
+  busPayloadText,
+  createOrderedDispatch,
+  type EventBus,
+} from '../../realtime/event-bus.js';
 import type { NotificationMarks, Notifier } from '../notifications/notifications.service.js';
 import { messagePreview, pairKeyOf, toDirectMessageDto } from './messages.mapper.js';
 import type { MessagesRepo, Person } from './messages.repo.js';
@@ -52,7 +57,8 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
      */
     async send(actor: Actor, input: DirectMessageSendRequest): Promise<DirectMessageDto> {
       if (input.senderId !== actor.userId) throw forbidden(ko.messages.senderMismatch);
-      if (input.receiverId === actor.userId) throw badRequest(ko.messages.selfMessage, { receiverId: ko.messages.selfMessage });
+      if (input.receiverId === actor.userId)
+        throw badRequest(ko.messages.selfMessage, { receiverId: ko.messages.selfMessage });
       const { dto, notifications } = await db.transaction(async (tx) => {
         const { row, people } = await repo.insertBetweenPeople(tx, {
           senderId: actor.userId,
@@ -62,7 +68,8 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
         });
         const sender = people.get(actor.userId);
         if (!sender || sender.locked) throw forbidden(ko.common.forbidden);
-        if (!people.has(input.receiverId) || !row) throw notFound(ko.messages.receiverNotFound, 'UserNotFoundException');
+        if (!people.has(input.receiverId) || !row)
+          throw notFound(ko.messages.receiverNotFound, 'UserNotFoundException');
         const notes = await notifier.record(tx, [
           {
             receiverId: input.receiverId,
@@ -75,7 +82,8 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
         return { dto: toDirectMessageDto(row, summaries(people)), notifications: notes };
       });
       const topic = directMessageTopic(dto.sender.userId, dto.receiver.userId);
-      const payload: MessageBusPayload = busPayloadText({ topic, message: dto }) === null ? { topic, ref: dto.id } : { topic, message: dto };
+      const payload: MessageBusPayload =
+        busPayloadText({ topic, message: dto }) === null ? { topic, ref: dto.id } : { topic, message: dto };
       await Promise.all([bus.publish(BUS_CHANNELS.directMessage, payload), notifier.publish(notifications)]);
       return dto;
     },
@@ -107,7 +115,8 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
         repo.latestPerConversation(db, actor.userId, ROOMS_LIMIT),
         repo.unreadBySender(db, actor.userId),
       ]);
-      const partnerOf = (r: { senderId: string; receiverId: string }) => (r.senderId === actor.userId ? r.receiverId : r.senderId);
+      const partnerOf = (r: { senderId: string; receiverId: string }) =>
+        r.senderId === actor.userId ? r.receiverId : r.senderId;
       const byId = summaries(await repo.people(db, [actor.userId, ...latest.map(partnerOf)]));
       return latest.map((row) => {
         const lastMessage = toDirectMessageDto(row, byId);
@@ -146,8 +155,13 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
           return (async () => {
             const row = await repo.findById(db, id);
             if (!row) return;
-            handler(topic, toDirectMessageDto(row, summaries(await repo.people(db, [row.senderId, row.receiverId]))));
-          })().catch((err: unknown) => log.error({ err }, 'message bus: reading a referenced message failed'));
+            handler(
+              topic,
+              toDirectMessageDto(row, summaries(await repo.people(db, [row.senderId, row.receiverId]))),
+            );
+          })().catch((err: unknown) =>
+            log.error({ err }, 'message bus: reading a referenced message failed'),
+          );
         }),
       );
     },

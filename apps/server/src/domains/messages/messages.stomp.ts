@@ -16,7 +16,8 @@ export function directMessageDestinations(messages: MessagesService): Destinatio
       return pair.includes(actor.userId) ? null : ko.realtime.subscribeForbidden;
     },
     async handleSend(actor, destination, body) {
-      if (destination !== DM_SEND_DESTINATION) throw notFound(ko.realtime.unknownDestination, 'UnknownDestinationException');
+      if (destination !== DM_SEND_DESTINATION)
+        throw notFound(ko.realtime.unknownDestination, 'UnknownDestinationException');
       let json: unknown;
       try {
         json = JSON.parse(body);

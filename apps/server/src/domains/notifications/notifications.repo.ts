@@ -85,7 +85,14 @@ export function createNotificationsRepo() {
           and(
             eq(notifications.receiverId, receiverId),
             isNull(notifications.readAt),
-            afterCursor(notifications.createdAt, notifications.id, 'DESCENDING', 'instant', query.cursor, query.idAfter),
+            afterCursor(
+              notifications.createdAt,
+              notifications.id,
+              'DESCENDING',
+              'instant',
+              query.cursor,
+              query.idAfter,
+            ),
           ),
         )
         .orderBy(...keysetOrder('DESCENDING', notifications.createdAt, notifications.id))
@@ -101,7 +108,11 @@ export function createNotificationsRepo() {
     },
 
     async findOwner(db: Executor, id: string): Promise<{ receiverId: string } | undefined> {
-      const [row] = await db.select({ receiverId: notifications.receiverId }).from(notifications).where(eq(notifications.id, id)).limit(1);
+      const [row] = await db
+        .select({ receiverId: notifications.receiverId })
+        .from(notifications)
+        .where(eq(notifications.id, id))
+        .limit(1);
       return row;
     },
 
@@ -110,7 +121,13 @@ export function createNotificationsRepo() {
       const rows = await db
         .update(notifications)
         .set({ readAt: new Date() })
-        .where(and(eq(notifications.id, id), eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
+        .where(
+          and(
+            eq(notifications.id, id),
+            eq(notifications.receiverId, receiverId),
+            isNull(notifications.readAt),
+          ),
+        )
         .returning({ id: notifications.id });
       return rows.length > 0;
     },
@@ -119,7 +136,12 @@ export function createNotificationsRepo() {
      * Marks read a receiver's unread notifications of one kind caused by one user (reading a conversation reads
      * the notifications of its messages); returns how many.
      */
-    async markReadFromSource(db: Executor, receiverId: string, kind: NotificationKind, sourceUserId: string): Promise<number> {
+    async markReadFromSource(
+      db: Executor,
+      receiverId: string,
+      kind: NotificationKind,
+      sourceUserId: string,
+    ): Promise<number> {
       const rows = await db
         .update(notifications)
         .set({ readAt: new Date() })

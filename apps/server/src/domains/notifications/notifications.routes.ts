@@ -8,7 +8,10 @@ export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
 }
 
-export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { notifications }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
+  app,
+  { notifications },
+) => {
   app.get(
     '/',
     {

@@ -1,4 +1,10 @@
-import { ko, type CursorPage, type NotificationDto, type NotificationLevel, type PageQuery } from '@otboo/contract';
+import {
+  ko,
+  type CursorPage,
+  type NotificationDto,
+  type NotificationLevel,
+  type PageQuery,
+} from '@otboo/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { NotificationKind } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
@@ -41,10 +47,18 @@ export interface NotificationMarks {
    * Marks read, in the caller's transaction, the receiver's unread notifications of `kind` caused by
    * `sourceUserId`; returns how many. Nothing is published: clients learn it from the unread count.
    */
-  markReadFrom(tx: Executor, receiverId: string, kind: NotificationKind, sourceUserId: string): Promise<number>;
+  markReadFrom(
+    tx: Executor,
+    receiverId: string,
+    kind: NotificationKind,
+    sourceUserId: string,
+  ): Promise<number>;
 }
 
-export function createNotifier(deps: { bus: EventBus; repo?: NotificationsRepo }): Notifier & NotificationMarks {
+export function createNotifier(deps: {
+  bus: EventBus;
+  repo?: NotificationsRepo;
+}): Notifier & NotificationMarks {
   const repo = deps.repo ?? createNotificationsRepo();
   return {
     async record(tx, inputs) {
@@ -82,7 +96,10 @@ export function createNotificationsService(deps: { db: Db; repo: NotificationsRe
   return {
     /** Unread notifications, newest first; `totalCount` is the unread count (the bell's badge). */
     async list(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
-      const [rows, total] = await Promise.all([repo.pageUnread(db, actor.userId, query), repo.countUnread(db, actor.userId)]);
+      const [rows, total] = await Promise.all([
+        repo.pageUnread(db, actor.userId, query),
+        repo.countUnread(db, actor.userId),
+      ]);
       return toPage(
         rows,
         query.limit,

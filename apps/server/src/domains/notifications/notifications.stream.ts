@@ -105,7 +105,11 @@ export function createNotificationStream(deps: NotificationStreamDeps) {
     while (listener.buffer && listener.buffer.length > 0) {
       // Each id comes once on the bus: one that matched is forgotten.
       const pending = listener.buffer.splice(0).filter((dto) => !sent.delete(dto.id));
-      const old = await repo.idsUpTo(db, pending.map((d) => d.id), anchor);
+      const old = await repo.idsUpTo(
+        db,
+        pending.map((d) => d.id),
+        anchor,
+      );
       for (const dto of pending) {
         if (old.has(dto.id)) continue;
         if (!listener.stream.send(toEvent(dto))) return;
@@ -159,7 +163,8 @@ export function createNotificationStream(deps: NotificationStreamDeps) {
 
     /** Ends the streams of an auth session that ended; the client's reconnect is refused (401). */
     endSession(sessionId: string): void {
-      for (const set of byUser.values()) for (const l of [...set]) if (l.actor.sessionId === sessionId) l.stream.end();
+      for (const set of byUser.values())
+        for (const l of [...set]) if (l.actor.sessionId === sessionId) l.stream.end();
     },
 
     close(): void {

@@ -14,7 +14,8 @@ export interface SseRoutesOptions {
 function headerLastEventId(value: string | string[] | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   const parsed = Id.safeParse(Array.isArray(value) ? value[0] : value);
-  if (!parsed.success) throw badRequest(ko.realtime.invalidLastEventId, { 'Last-Event-ID': ko.realtime.invalidLastEventId });
+  if (!parsed.success)
+    throw badRequest(ko.realtime.invalidLastEventId, { 'Last-Event-ID': ko.realtime.invalidLastEventId });
   return parsed.data;
 }
 

@@ -8,7 +8,9 @@ const garment = (id: string, name: string, value?: string): ClosetGarment => ({
   type: 'TOP',
   imageKey: null,
   thumbnailKey: null,
-  attributes: value ? [{ definitionId: 'd', definitionName: '두께', selectableValues: ['얇음', '두꺼움'], value }] : [],
+  attributes: value
+    ? [{ definitionId: 'd', definitionName: '두께', selectableValues: ['얇음', '두꺼움'], value }]
+    : [],
 });
 
 describe('closet cache', () => {
@@ -23,7 +25,11 @@ describe('closet cache', () => {
     expect(await cache.closet('u', 'v1', load([]))).toBe(v1);
     expect(loads).toBe(1);
 
-    const v2 = await cache.closet('u', 'v2', load([garment('a', '니트'), garment('b', '반팔 티셔츠', '두꺼움')]));
+    const v2 = await cache.closet(
+      'u',
+      'v2',
+      load([garment('a', '니트'), garment('b', '반팔 티셔츠', '두꺼움')]),
+    );
     expect(loads).toBe(2);
     // Unchanged garment: the very same profile object; changed attributes: read again.
     expect(v2.candidates[0]!.profile).toBe(v1.candidates[0]!.profile);
@@ -34,7 +40,9 @@ describe('closet cache', () => {
 
   it('keeps histories per version and users apart', async () => {
     const cache = createClosetCache();
-    const h = await cache.history('u', '1', async () => [{ clothesId: 'a', wornAt: new Date(0), apparent: 10 }]);
+    const h = await cache.history('u', '1', async () => [
+      { clothesId: 'a', wornAt: new Date(0), apparent: 10 },
+    ]);
     expect(await cache.history('u', '1', async () => [])).toBe(h);
     expect((await cache.history('u', '2', async () => [])).wears).toEqual([]);
     expect((await cache.history('other', '1', async () => [])).wears).toEqual([]);

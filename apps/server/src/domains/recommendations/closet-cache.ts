@@ -57,7 +57,11 @@ export function createClosetCache(maxGarments = 50_000) {
 
   return {
     /** The user's closet at `version`, loading it with `load` when the cached one is older. */
-    async closet(userId: string, version: string, load: () => Promise<ClosetGarment[]>): Promise<CachedCloset> {
+    async closet(
+      userId: string,
+      version: string,
+      load: () => Promise<ClosetGarment[]>,
+    ): Promise<CachedCloset> {
       const cached = entry(userId).closet;
       if (cached?.version === version) return cached;
       const garments = await load();
@@ -71,7 +75,12 @@ export function createClosetCache(maxGarments = 50_000) {
         const profile =
           known?.stamp === stamp
             ? known.profile
-            : inferProfile({ id: g.id, name: g.name, type: g.type, attributes: g.attributes.map((a) => ({ name: a.definitionName, value: a.value })) });
+            : inferProfile({
+                id: g.id,
+                name: g.name,
+                type: g.type,
+                attributes: g.attributes.map((a) => ({ name: a.definitionName, value: a.value })),
+              });
         profiles.set(g.id, { stamp, profile });
         return { id: g.id, type: g.type, profile };
       });
@@ -82,7 +91,11 @@ export function createClosetCache(maxGarments = 50_000) {
     },
 
     /** The user's wear history at `version`, loading it with `load` when the cached one is older. */
-    async history(userId: string, version: string, load: () => Promise<WearRecord[]>): Promise<CachedHistory> {
+    async history(
+      userId: string,
+      version: string,
+      load: () => Promise<WearRecord[]>,
+    ): Promise<CachedHistory> {
       const cached = entry(userId).history;
       if (cached?.version === version) return cached;
       const history = { version, wears: await load() };

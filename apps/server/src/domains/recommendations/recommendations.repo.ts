@@ -74,14 +74,20 @@ export function createRecommendationsRepo() {
      * The closet domain bumps `clothes.updated_at` on every change to a garment or its attributes, definitions bump
      * theirs on update, and a deleted row changes a count. Undefined when the forecast does not exist.
      */
-    async dayFor(db: Executor, weatherId: string, userId: string): Promise<{ weather: WeatherRow; state: UserState } | undefined> {
+    async dayFor(
+      db: Executor,
+      weatherId: string,
+      userId: string,
+    ): Promise<{ weather: WeatherRow; state: UserState } | undefined> {
       const [row] = await db
         .select({
           ...weatherColumns,
           closetVersion: sql<string>`(select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
             || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d)`,
           historyVersion: sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId})`,
-          sensitivity: sql<number | null>`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
+          sensitivity: sql<
+            number | null
+          >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
         })
         .from(weatherForecasts)
         .where(eq(weatherForecasts.id, weatherId))
@@ -105,12 +111,25 @@ export function createRecommendationsRepo() {
           where c.owner_id = ${ownerId}
           group by c.id
         ) g`)) as unknown as { rows: { closet: string }[] };
-      const rows = JSON.parse(result.rows[0]?.closet ?? '[]') as [string, string, ClothesType, string | null, string | null, [string, string][] | null][];
+      const rows = JSON.parse(result.rows[0]?.closet ?? '[]') as [
+        string,
+        string,
+        ClothesType,
+        string | null,
+        string | null,
+        [string, string][] | null,
+      ][];
       if (rows.length === 0) return [];
       const defs = new Map(
-        (await db.select({ id: attributeDefs.id, name: attributeDefs.name, selectableValues: attributeDefs.selectableValues }).from(attributeDefs)).map(
-          (d) => [d.id, d],
-        ),
+        (
+          await db
+            .select({
+              id: attributeDefs.id,
+              name: attributeDefs.name,
+              selectableValues: attributeDefs.selectableValues,
+            })
+            .from(attributeDefs)
+        ).map((d) => [d.id, d]),
       );
       return rows.map(([id, name, type, imageKey, thumbnailKey, attrs]) => ({
         id,
@@ -121,9 +140,13 @@ export function createRecommendationsRepo() {
         attributes: (attrs ?? [])
           .flatMap(([definitionId, value]) => {
             const d = defs.get(definitionId);
-            return d ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }] : [];
+            return d
+              ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }]
+              : [];
           })
-          .sort((a, b) => (a.definitionName < b.definitionName ? -1 : a.definitionName > b.definitionName ? 1 : 0)),
+          .sort((a, b) =>
+            a.definitionName < b.definitionName ? -1 : a.definitionName > b.definitionName ? 1 : 0,
+          ),
       }));
     },
 

@@ -7,7 +7,10 @@ export interface RecommendationsRoutesOptions {
   recommendations: RecommendationsService;
 }
 
-export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesOptions> = async (app, { recommendations }) => {
+export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesOptions> = async (
+  app,
+  { recommendations },
+) => {
   app.get(
     '/',
     {

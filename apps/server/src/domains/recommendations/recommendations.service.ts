@@ -77,7 +77,9 @@ export function createRecommendationsService({
       const day = await repo.dayFor(db, weatherId, actor.userId);
       if (!day) throw notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
       const { weather: weatherRow, state } = day;
-      const closet = await cache.closet(actor.userId, state.closetVersion, () => repo.closetOf(db, actor.userId));
+      const closet = await cache.closet(actor.userId, state.closetVersion, () =>
+        repo.closetOf(db, actor.userId),
+      );
       const history = await cache.history(actor.userId, state.historyVersion, async () =>
         (await repo.wearHistory(db, actor.userId, HISTORY_LIMIT)).map(wearRecord),
       );
@@ -90,7 +92,9 @@ export function createRecommendationsService({
         dayAt: weatherRow.forecastAt,
         salt: weatherRow.id,
       };
-      const result = rotation.next(`${actor.userId}:${weatherRow.id}`, (shown) => recommend({ ...input, shown }));
+      const result = rotation.next(`${actor.userId}:${weatherRow.id}`, (shown) =>
+        recommend({ ...input, shown }),
+      );
 
       return {
         weatherId: weatherRow.id,

@@ -8,7 +8,17 @@ const closet: Candidate[] = ['반팔 A', '반팔 B', '반팔 C', '반바지 A', 
   return { id: name, type, profile: inferProfile({ id: name, name, type, attributes: [] }) };
 });
 const base: Omit<RecommendInput, 'shown'> = {
-  weather: { temperature: 29, min: 26, max: 31, humidity: 55, windSpeed: 1, precipitationType: 'NONE', precipitationProbability: 0, skyStatus: 'CLOUDY', month: 7 },
+  weather: {
+    temperature: 29,
+    min: 26,
+    max: 31,
+    humidity: 55,
+    windSpeed: 1,
+    precipitationType: 'NONE',
+    precipitationProbability: 0,
+    skyStatus: 'CLOUDY',
+    month: 7,
+  },
   sensitivity: 2.5,
   closet,
   history: [],
@@ -16,7 +26,11 @@ const base: Omit<RecommendInput, 'shown'> = {
   salt: 'w',
 };
 const run = (shown: ReadonlySet<string>) => recommend({ ...base, shown });
-const outfit = (r: ReturnType<typeof run>) => r.picks.map((p) => p.id).sort().join(',');
+const outfit = (r: ReturnType<typeof run>) =>
+  r.picks
+    .map((p) => p.id)
+    .sort()
+    .join(',');
 
 describe('rotation store', () => {
   it('gives new outfits until the alternatives are used up, then starts over with the best', () => {

@@ -6,7 +6,8 @@ export type ProfileRow = typeof profiles.$inferSelect;
 
 /** Stored profile and its user's name → contract DTO; an uploaded avatar wins over a social one. */
 export function toProfileDto(name: string, row: ProfileRow): ProfileDto {
-  const hasLocation = row.latitude !== null && row.longitude !== null && row.gridX !== null && row.gridY !== null;
+  const hasLocation =
+    row.latitude !== null && row.longitude !== null && row.gridX !== null && row.gridY !== null;
   return {
     userId: row.userId,
     name,

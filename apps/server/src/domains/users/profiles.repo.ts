@@ -19,7 +19,12 @@ export function createProfilesRepo() {
     },
     /** Locks the profile row for a read-modify-write (avatar replacement). */
     async findForUpdate(db: Executor, userId: string): Promise<ProfileRow | undefined> {
-      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).for('update').limit(1);
+      const [row] = await db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .for('update')
+        .limit(1);
       return row;
     },
     async update(db: Executor, userId: string, changes: ProfileChanges) {

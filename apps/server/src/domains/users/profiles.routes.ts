@@ -43,7 +43,15 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
         summary: '프로필 수정 (본인, multipart: request, image)',
         consumes: ['multipart/form-data'],
         params: UserIdParams,
-        response: { 200: ProfileDto, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+        response: {
+          200: ProfileDto,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+        },
       },
     },
     async (request) => {

@@ -29,13 +29,23 @@ export interface ProfilesServiceDeps {
  * client; names are kept as the client got them from the weather API, and looked up when it sent none, so a
  * saved location always has a name (API.md §4: `locationNames` is never empty).
  */
-async function changesOf(input: ProfileUpdateRequest, locate: ProfilesServiceDeps['locate']): Promise<ProfileChanges> {
+async function changesOf(
+  input: ProfileUpdateRequest,
+  locate: ProfilesServiceDeps['locate'],
+): Promise<ProfileChanges> {
   const changes: ProfileChanges = {};
   if (input.gender !== undefined) changes.gender = input.gender;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate;
-  if (input.temperatureSensitivity !== undefined) changes.temperatureSensitivity = input.temperatureSensitivity;
+  if (input.temperatureSensitivity !== undefined)
+    changes.temperatureSensitivity = input.temperatureSensitivity;
   if (input.location === null) {
-    Object.assign(changes, { latitude: null, longitude: null, gridX: null, gridY: null, locationNames: null });
+    Object.assign(changes, {
+      latitude: null,
+      longitude: null,
+      gridX: null,
+      gridY: null,
+      locationNames: null,
+    });
   } else if (input.location) {
     const { latitude, longitude } = input.location;
     const grid = latLonToGrid(latitude, longitude);
@@ -46,7 +56,14 @@ async function changesOf(input: ProfileUpdateRequest, locate: ProfilesServiceDep
   return changes;
 }
 
-export function createProfilesService({ db, usersRepo, profilesRepo, storage, locate, log }: ProfilesServiceDeps) {
+export function createProfilesService({
+  db,
+  usersRepo,
+  profilesRepo,
+  storage,
+  locate,
+  log,
+}: ProfilesServiceDeps) {
   async function get(userId: string): Promise<ProfileDto> {
     const found = await profilesRepo.find(db, userId);
     if (!found) throw notFound(ko.users.notFound, 'UserNotFoundException');
@@ -61,12 +78,20 @@ export function createProfilesService({ db, usersRepo, profilesRepo, storage, lo
      * Own profile only. A new avatar is re-encoded (WebP, ≤ 512 px, metadata such as EXIF/GPS dropped) and
      * stored under a fresh key; the old file is deleted once the change is committed.
      */
-    async update(actor: Actor, userId: string, input: ProfileUpdateRequest, image?: Buffer): Promise<ProfileDto> {
+    async update(
+      actor: Actor,
+      userId: string,
+      input: ProfileUpdateRequest,
+      image?: Buffer,
+    ): Promise<ProfileDto> {
       if (actor.userId !== userId) throw forbidden(ko.users.notSelf);
       const changes = await changesOf(input, locate);
       let newKey: string | undefined;
       if (image) {
-        const encoded = await reencodeImage(image, { maxSide: AVATAR_MAX_SIDE, invalidMessage: ko.profile.imageInvalid });
+        const encoded = await reencodeImage(image, {
+          maxSide: AVATAR_MAX_SIDE,
+          invalidMessage: ko.profile.imageInvalid,
+        });
         newKey = `profiles/${randomUUID()}.webp`;
         await storage.put(newKey, encoded.image, 'image/webp');
         changes.imageKey = newKey;
@@ -86,7 +111,9 @@ export function createProfilesService({ db, usersRepo, profilesRepo, storage, lo
       }
       if (newKey && oldKey) {
         const replaced = oldKey;
-        await storage.delete([replaced]).catch((err: unknown) => log.warn({ err, key: replaced }, 'could not delete the replaced avatar'));
+        await storage
+          .delete([replaced])
+          .catch((err: unknown) => log.warn({ err, key: replaced }, 'could not delete the replaced avatar'));
       }
       return get(userId);
     },

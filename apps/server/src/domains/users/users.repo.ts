@@ -27,7 +27,9 @@ const ADMIN_BOOTSTRAP_LOCK_KEY = 727_002;
 export function linkedProviders() {
   // Qualified by hand: in a one-table select Drizzle leaves column names bare, and a bare "id" here would be
   // social_accounts.id.
-  return sql<OAuthProvider[]>`array(select sa.provider from ${socialAccounts} sa where sa.user_id = ${users}.id order by 1)`;
+  return sql<
+    OAuthProvider[]
+  >`array(select sa.provider from ${socialAccounts} sa where sa.user_id = ${users}.id order by 1)`;
 }
 
 export interface UserWithProviders {
@@ -48,7 +50,11 @@ function listFilter(filter: UserListFilter): SQL | undefined {
 export function createUsersRepo() {
   return {
     async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
       return row;
     },
     async findById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -119,7 +125,11 @@ export function createUsersRepo() {
      * One page of the admin list (limit + 1 rows, keyset after the cursor, providers included) and the count
      * of every match ignoring the cursor, in one statement: the count is an uncorrelated subquery that runs once.
      */
-    async list(db: Executor, filter: UserListFilter, page: UserListPage): Promise<{ rows: UserWithProviders[]; totalCount: number }> {
+    async list(
+      db: Executor,
+      filter: UserListFilter,
+      page: UserListPage,
+    ): Promise<{ rows: UserWithProviders[]; totalCount: number }> {
       const where = listFilter(filter);
       const sortColumn = page.sortBy === 'email' ? users.email : users.createdAt;
       const order = page.sortDirection === 'ASCENDING' ? asc : desc;
@@ -141,7 +151,10 @@ export function createUsersRepo() {
       if (rows[0]) return { rows, totalCount: rows[0].total };
       if (page.cursor === undefined) return { rows, totalCount: 0 };
       // Past the last page: no row carried the count.
-      const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where);
       return { rows, totalCount: counted?.n ?? 0 };
     },
   };

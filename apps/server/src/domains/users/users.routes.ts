@@ -40,7 +40,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/',
     {
       config: { admin: true },
-      schema: { tags: ['users'], summary: '사용자 목록 (관리자)', querystring: UserListQuery, response: { 200: UserPage, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: '사용자 목록 (관리자)',
+        querystring: UserListQuery,
+        response: { 200: UserPage, ...errors },
+      },
     },
     async (request) => users.list(request.query),
   );

@@ -39,7 +39,15 @@ export interface BootstrapAdmin {
 
 const GENERATED_ADMIN_PASSWORD_LENGTH = 16;
 
-export function createUsersService({ db, usersRepo, auth, notifier, storage, locate, log }: UsersServiceDeps) {
+export function createUsersService({
+  db,
+  usersRepo,
+  auth,
+  notifier,
+  storage,
+  locate,
+  log,
+}: UsersServiceDeps) {
   const notFoundError = () => notFound(ko.users.notFound, 'UserNotFoundException');
 
   async function dtoOf(row: UserRow): Promise<UserDto> {
@@ -48,12 +56,23 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, loc
   }
 
   return {
-    profiles: createProfilesService({ db, usersRepo, profilesRepo: createProfilesRepo(), storage, locate, log }),
+    profiles: createProfilesService({
+      db,
+      usersRepo,
+      profilesRepo: createProfilesRepo(),
+      storage,
+      locate,
+      log,
+    }),
 
     /** Sign-up: a USER with an empty profile; 409 when the e-mail exists (case-insensitive). */
     async signUp(input: UserCreateRequest): Promise<UserDto> {
       const passwordHash = await hashPassword(input.password);
-      const row = await usersRepo.insertWithProfile(db, { email: input.email, name: input.name, passwordHash });
+      const row = await usersRepo.insertWithProfile(db, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+      });
       if (!row) throw conflict(ko.auth.emailTaken, 'DuplicateEmailException', { email: ko.auth.emailTaken });
       return toUserDto(row);
     },
@@ -81,10 +100,16 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, loc
      * once) and notifies them; the notification is stored with the change and published after commit.
      */
     async changeRole(actor: Actor, userId: string, role: Role): Promise<UserDto> {
-      if (actor.userId === userId) throw badRequest(ko.users.selfRoleForbidden, { role: ko.users.selfRoleForbidden }, 'SelfRoleChangeException');
+      if (actor.userId === userId)
+        throw badRequest(
+          ko.users.selfRoleForbidden,
+          { role: ko.users.selfRoleForbidden },
+          'SelfRoleChangeException',
+        );
       const result = await db.transaction(async (tx) => {
         const changed = await usersRepo.changeRole(tx, userId, role);
-        if (!changed) return { user: await usersRepo.findById(tx, userId), changed: false, notifications: [] };
+        if (!changed)
+          return { user: await usersRepo.findById(tx, userId), changed: false, notifications: [] };
         await auth.revokeUserSessions(userId, 'role-changed', tx);
         const notifications = await notifier.record(tx, [
           {
@@ -105,7 +130,12 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, loc
 
     /** Admin locks or unlocks someone else; locking ends every session of that user at once. */
     async changeLock(actor: Actor, userId: string, locked: boolean): Promise<UserDto> {
-      if (actor.userId === userId) throw badRequest(ko.users.selfLockForbidden, { locked: ko.users.selfLockForbidden }, 'SelfLockChangeException');
+      if (actor.userId === userId)
+        throw badRequest(
+          ko.users.selfLockForbidden,
+          { locked: ko.users.selfLockForbidden },
+          'SelfLockChangeException',
+        );
       const user = await db.transaction(async (tx) => {
         const changed = await usersRepo.changeLocked(tx, userId, locked);
         if (!changed) return usersRepo.findById(tx, userId);
@@ -134,16 +164,25 @@ export function createUsersService({ db, usersRepo, auth, notifier, storage, loc
       const outcome = await db.transaction(async (tx) => {
         await usersRepo.lockAdminBootstrap(tx);
         if (await usersRepo.adminExists(tx)) return 'exists' as const;
-        const created = await usersRepo.insertWithProfile(tx, { email: admin.email, name: admin.name, passwordHash, role: 'ADMIN' });
+        const created = await usersRepo.insertWithProfile(tx, {
+          email: admin.email,
+          name: admin.name,
+          passwordHash,
+          role: 'ADMIN',
+        });
         return created ? ('created' as const) : ('email-taken' as const);
       });
       if (outcome === 'email-taken') {
         // Promoting an account someone else may have registered would hand them the administration.
-        log.warn({ email: admin.email }, 'no ADMIN exists and ADMIN_EMAIL belongs to a USER account: set ADMIN_EMAIL to a free address');
+        log.warn(
+          { email: admin.email },
+          'no ADMIN exists and ADMIN_EMAIL belongs to a USER account: set ADMIN_EMAIL to a free address',
+        );
       } else if (outcome === 'created') {
         log.info({ email: admin.email }, 'bootstrap administrator created');
         // CONFIG.md: a generated password is printed once, at the first start (it is not stored anywhere else).
-        if (!admin.password) log.warn(`bootstrap administrator ${admin.email} has the generated password: ${password}`);
+        if (!admin.password)
+          log.warn(`bootstrap administrator ${admin.email} has the generated password: ${password}`);
       }
     },
   };

@@ -12,7 +12,13 @@ describe('climatology estimate', () => {
     // 16 January (the middle of the month), 15:00 in Seoul: the January normals themselves (tmin −5.5, tmax 2.1, 6.2 wet days).
     const days = climatologyDays(37.5665, 126.978, new Date('2026-01-16T06:00:00Z'))!;
     expect(days).toHaveLength(5);
-    expect(days.map((d) => d.date)).toEqual(['2026-01-16', '2026-01-17', '2026-01-18', '2026-01-19', '2026-01-20']);
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-01-16',
+      '2026-01-17',
+      '2026-01-18',
+      '2026-01-19',
+      '2026-01-20',
+    ]);
     const today = days[0]!;
     expect(today.source).toBe('climatology');
     expect(today.temperature.min).toBeCloseTo(-5.5, 1);

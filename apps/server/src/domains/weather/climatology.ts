@@ -164,7 +164,12 @@ function skyOf(probability: number): SkyStatus {
  * Five days estimated from the 1991–2020 normals of the station nearest to a point, read at the same hours
  * a provider forecast would be (today: the hour of `now`; later days: midday). Null far from every station.
  */
-export function climatologyDays(latitude: number, longitude: number, now: Date, count = FORECAST_DAYS): DayForecast[] | null {
+export function climatologyDays(
+  latitude: number,
+  longitude: number,
+  now: Date,
+  count = FORECAST_DAYS,
+): DayForecast[] | null {
   const station = nearestStation(latitude, longitude);
   if (!station) return null;
   const { date: today, hour: nowHour } = seoulParts(now);
@@ -183,7 +188,12 @@ export function climatologyDays(latitude: number, longitude: number, now: Date, 
       skyStatus: skyOf(precipitation.probability),
       precipitation,
       humidity: { current: humidity, comparedToDayBefore: humidity - humidityAt(before, hour) },
-      temperature: { current, min: n.tmin, max: n.tmax, comparedToDayBefore: current - temperatureAt(before, hour) },
+      temperature: {
+        current,
+        min: n.tmin,
+        max: n.tmax,
+        comparedToDayBefore: current - temperatureAt(before, hour),
+      },
       windSpeed: n.wind ?? TYPICAL_WIND_MS,
     };
   });

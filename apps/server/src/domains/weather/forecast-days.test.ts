@@ -6,7 +6,11 @@ const NOW = new Date('2026-03-10T05:20:00Z'); // 14:20 in Seoul
 const DATES = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'];
 
 /** A series with `values(date, hour)` for every hour of `dates` (undefined leaves the hour out). */
-function series(source: 'kma' | 'open-meteo', dates: string[], values: (date: string, hour: number) => HourValues | undefined): ForecastSeries {
+function series(
+  source: 'kma' | 'open-meteo',
+  dates: string[],
+  values: (date: string, hour: number) => HourValues | undefined,
+): ForecastSeries {
   const hours = new Map<string, HourValues>();
   for (const date of dates) {
     for (let h = 0; h < 24; h++) {
@@ -56,7 +60,8 @@ describe('buildDays', () => {
       ...base(date, hour),
       precipitation: date === '2026-03-11' && hour < 4 ? 1.5 : 0,
       precipitationProbability: date === '2026-03-11' ? 20 + hour : 0,
-      precipitationType: date === '2026-03-11' ? (hour === 0 ? 'RAIN' : hour === 1 ? 'SNOW' : 'NONE') : 'NONE',
+      precipitationType:
+        date === '2026-03-11' ? (hour === 0 ? 'RAIN' : hour === 1 ? 'SNOW' : 'NONE') : 'NONE',
     }));
     const [, tomorrow, after] = buildDays([wet], NOW);
     expect(tomorrow!.precipitation).toEqual({ type: 'RAIN_SNOW', amount: 6, probability: 43 });

@@ -63,7 +63,11 @@ function valueNear<F extends Field>(
   return undefined;
 }
 
-function definedValues<F extends Field>(layers: readonly ForecastSeries[], date: string, field: F): NonNullable<HourValues[F]>[] {
+function definedValues<F extends Field>(
+  layers: readonly ForecastSeries[],
+  date: string,
+  field: F,
+): NonNullable<HourValues[F]>[] {
   const values: NonNullable<HourValues[F]>[] = [];
   for (let h = 0; h < 24; h++) {
     const v = merged(layers, hourKey(date, h), field);
@@ -106,10 +110,19 @@ function buildDay(layers: readonly ForecastSeries[], date: string, wantedHour: n
     precipitation: {
       type: types.length > 0 ? combinePrecipitation(types) : (daily?.precipitationType ?? 'NONE'),
       amount: amounts.length > 0 ? amounts.reduce((a, b) => a + b, 0) : (daily?.precipitationSum ?? 0),
-      probability: probabilities.length > 0 ? Math.max(...probabilities) : (daily?.precipitationProbabilityMax ?? 0),
+      probability:
+        probabilities.length > 0 ? Math.max(...probabilities) : (daily?.precipitationProbabilityMax ?? 0),
     },
-    humidity: { current: humidity, comparedToDayBefore: humidityBefore === undefined ? null : humidity - humidityBefore },
-    temperature: { current, min, max, comparedToDayBefore: temperatureBefore === undefined ? null : current - temperatureBefore },
+    humidity: {
+      current: humidity,
+      comparedToDayBefore: humidityBefore === undefined ? null : humidity - humidityBefore,
+    },
+    temperature: {
+      current,
+      min,
+      max,
+      comparedToDayBefore: temperatureBefore === undefined ? null : current - temperatureBefore,
+    },
     windSpeed,
   };
 }
@@ -119,7 +132,13 @@ function buildDay(layers: readonly ForecastSeries[], date: string, wantedHour: n
  * is null. "current" is the value at the representative hour (today: the hour of `now`), comparisons are
  * against the day before at that same hour.
  */
-export function buildDays(layers: readonly ForecastSeries[], now: Date, count = FORECAST_DAYS): (DayForecast | null)[] {
+export function buildDays(
+  layers: readonly ForecastSeries[],
+  now: Date,
+  count = FORECAST_DAYS,
+): (DayForecast | null)[] {
   const { date: today, hour } = seoulParts(now);
-  return Array.from({ length: count }, (_, i) => buildDay(layers, addDays(today, i), i === 0 ? hour : REPRESENTATIVE_HOUR));
+  return Array.from({ length: count }, (_, i) =>
+    buildDay(layers, addDays(today, i), i === 0 ? hour : REPRESENTATIVE_HOUR),
+  );
 }

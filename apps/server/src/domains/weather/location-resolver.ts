@@ -30,7 +30,10 @@ export interface LocationResolver {
  * Kakao Local answers when configured (its names are the current 행정동), the embedded KMA table when it
  * is not or when it fails, and a coordinate label outside Korea. Kakao answers are remembered per ~10 m.
  */
-export function createLocationResolver(deps: { geocoder?: ReverseGeocoder; log?: FastifyBaseLogger }): LocationResolver {
+export function createLocationResolver(deps: {
+  geocoder?: ReverseGeocoder;
+  log?: FastifyBaseLogger;
+}): LocationResolver {
   const remembered = new BoundedCache<string, string[]>(10_000);
 
   async function names(latitude: number, longitude: number): Promise<string[]> {

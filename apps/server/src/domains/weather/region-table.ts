@@ -80,7 +80,12 @@ export function nearestRegion(latitude: number, longitude: number): NearestRegio
   const idx = regionIndex();
   const marginDeg = MAX_REGION_DISTANCE_KM / (KM_PER_DEG * Math.cos(40 * (Math.PI / 180)));
   const { minLat, maxLat, minLon, maxLon } = idx.bounds;
-  if (latitude < minLat - marginDeg || latitude > maxLat + marginDeg || longitude < minLon - marginDeg || longitude > maxLon + marginDeg) {
+  if (
+    latitude < minLat - marginDeg ||
+    latitude > maxLat + marginDeg ||
+    longitude < minLon - marginDeg ||
+    longitude > maxLon + marginDeg
+  ) {
     return null;
   }
   const latBucket = Math.floor(latitude / BUCKET_DEG);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { WeatherDto } from '@otboo/contract';
 import { detectAlerts } from './weather-alerts.js';
 
-function day(over: { temperatureChange?: number; type?: WeatherDto['precipitation']['type']; wind?: number } = {}): WeatherDto {
+function day(
+  over: { temperatureChange?: number; type?: WeatherDto['precipitation']['type']; wind?: number } = {},
+): WeatherDto {
   const wind = over.wind ?? 2;
   return {
     id: '00000000-0000-4000-8000-000000000000',
@@ -29,7 +31,9 @@ describe('detectAlerts', () => {
     expect(detectAlerts(day(), day({ temperatureChange: -6.2 }))).toEqual([
       { kind: 'temperature', content: '내일은 오늘보다 6°C 낮아요. 따뜻하게 입으세요.', level: 'INFO' },
     ]);
-    expect(detectAlerts(day(), day({ temperatureChange: 5 }))[0]!.content).toBe('내일은 오늘보다 5°C 높아요. 가볍게 입으세요.');
+    expect(detectAlerts(day(), day({ temperatureChange: 5 }))[0]!.content).toBe(
+      '내일은 오늘보다 5°C 높아요. 가볍게 입으세요.',
+    );
   });
 
   it('tells rain or snow that today does not have, and strong wind', () => {
@@ -37,6 +41,9 @@ describe('detectAlerts', () => {
     expect(detectAlerts(day(), day({ type: 'RAIN' }))[0]!.content).toContain('비 소식');
     const all = detectAlerts(day(), day({ temperatureChange: -8, type: 'RAIN_SNOW', wind: 11 }));
     expect(all.map((a) => a.kind)).toEqual(['temperature', 'precipitation', 'wind']);
-    expect(all[2]).toMatchObject({ level: 'WARNING', content: '내일은 바람이 강하게 불어요(초속 11m). 바람막이를 챙기세요.' });
+    expect(all[2]).toMatchObject({
+      level: 'WARNING',
+      content: '내일은 바람이 강하게 불어요(초속 11m). 바람막이를 챙기세요.',
+    });
   });
 });

@@ -38,7 +38,11 @@ export function detectAlerts(today: WeatherDto, tomorrow: WeatherDto): WeatherAl
     alerts.push({ kind: 'precipitation', content: PRECIPITATION_TEXT[type], level: 'INFO' });
   }
   if (tomorrow.windSpeed.asWord === 'STRONG') {
-    alerts.push({ kind: 'wind', content: ko.weather.alertWind(Math.round(tomorrow.windSpeed.speed)), level: 'WARNING' });
+    alerts.push({
+      kind: 'wind',
+      content: ko.weather.alertWind(Math.round(tomorrow.windSpeed.speed)),
+      level: 'WARNING',
+    });
   }
   return alerts;
 }

@@ -22,7 +22,11 @@ export function toWeatherDto(row: ForecastRow, stale = false): WeatherDto {
       locationNames: row.locationNames,
     },
     skyStatus: row.skyStatus,
-    precipitation: { type: row.precipitationType, amount: row.precipitationAmount, probability: row.precipitationProbability },
+    precipitation: {
+      type: row.precipitationType,
+      amount: row.precipitationAmount,
+      probability: row.precipitationProbability,
+    },
     humidity: { current: row.humidity, comparedToDayBefore: row.humidityComparedToDayBefore },
     temperature: {
       current: row.temperatureCurrent,

@@ -103,7 +103,12 @@ export function createWeatherRepo() {
           and(
             lt(wf.createdAt, createdBefore),
             lt(wf.forecastDate, dateBefore),
-            notExists(ex.select({ one: sql`1` }).from(feeds).where(eq(feeds.weatherId, wf.id))),
+            notExists(
+              ex
+                .select({ one: sql`1` })
+                .from(feeds)
+                .where(eq(feeds.weatherId, wf.id)),
+            ),
           ),
         )
         .returning({ id: wf.id });

@@ -61,7 +61,11 @@ const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 function configuredGeocoder(config: Config): ReverseGeocoder | undefined {
   const { kakaoRestApiKey, kakaoLocalUrl } = config.weather;
   if (!kakaoRestApiKey) return undefined;
-  return createKakaoLocalGeocoder({ baseUrl: kakaoLocalUrl, restApiKey: kakaoRestApiKey, timeoutMs: GEOCODER_TIMEOUT_MS });
+  return createKakaoLocalGeocoder({
+    baseUrl: kakaoLocalUrl,
+    restApiKey: kakaoRestApiKey,
+    timeoutMs: GEOCODER_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -133,7 +137,12 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     } else {
       // Days the issue does not reach come from the normals, marked as such; without normals there is no answer.
       const estimate = climatologyDays(latitude, longitude, now);
-      if (!estimate) throw new ProviderError(provider.name, 'empty', `forecast reaches only ${built.filter(Boolean).length} days`);
+      if (!estimate)
+        throw new ProviderError(
+          provider.name,
+          'empty',
+          `forecast reaches only ${built.filter(Boolean).length} days`,
+        );
       days = built.map((d, i) => d ?? estimate[i]!);
     }
     if (first.temperature.comparedToDayBefore === null || first.humidity.comparedToDayBefore === null) {
@@ -154,7 +163,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       forecastedAt: layers[0]!.issuedAt,
       createdAt: now,
     };
-    const rows = await repo.insertBatch(db, days.map((d, i) => toForecastRow(d, i, ctx)));
+    const rows = await repo.insertBatch(
+      db,
+      days.map((d, i) => toForecastRow(d, i, ctx)),
+    );
     return rows.sort((a, b) => a.dayIndex - b.dayIndex).map((r) => toWeatherDto(r));
   }
 
@@ -166,8 +178,20 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     const days = climatologyDays(latitude, longitude, now);
     if (!days) return null;
     const locationNames = await locations.names(latitude, longitude);
-    const ctx = { batchId: randomUUID(), gridX: cell.x, gridY: cell.y, latitude, longitude, locationNames, forecastedAt: now, createdAt: now };
-    const rows = await repo.insertBatch(db, days.map((d, i) => toForecastRow(d, i, ctx)));
+    const ctx = {
+      batchId: randomUUID(),
+      gridX: cell.x,
+      gridY: cell.y,
+      latitude,
+      longitude,
+      locationNames,
+      forecastedAt: now,
+      createdAt: now,
+    };
+    const rows = await repo.insertBatch(
+      db,
+      days.map((d, i) => toForecastRow(d, i, ctx)),
+    );
     return rows.sort((a, b) => a.dayIndex - b.dayIndex);
   }
 
@@ -177,8 +201,11 @@ export function createWeatherService(deps: WeatherServiceDeps) {
    */
   async function degraded(cell: GridCell, now: Date, today: string): Promise<WeatherDto[] | null> {
     const dates = Array.from({ length: FORECAST_DAYS }, (_, i) => addDays(today, i));
-    const stale = new Map((await repo.latestCovering(db, cell.x, cell.y, today)).map((r) => [r.forecastDate, r]));
-    if (stale.size > 0 && dates.every((d) => stale.has(d))) return dates.map((d) => toWeatherDto(stale.get(d)!, true));
+    const stale = new Map(
+      (await repo.latestCovering(db, cell.x, cell.y, today)).map((r) => [r.forecastDate, r]),
+    );
+    if (stale.size > 0 && dates.every((d) => stale.has(d)))
+      return dates.map((d) => toWeatherDto(stale.get(d)!, true));
     const estimate = await climatologyRows(cell, now, today);
     if (stale.size === 0) return estimate && estimate.map((r) => toWeatherDto(r));
     const byDate = new Map(estimate?.map((r) => [r.forecastDate, r]));
@@ -272,7 +299,15 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   /** Tells users of a cell once per day and kind when tomorrow changes notably. */
   async function alertTomorrowChanges(cell: GridCell, days: WeatherDto[]): Promise<void> {
     const [today, tomorrow] = days;
-    if (!today || !tomorrow || today.stale || tomorrow.stale || today.source === 'climatology' || tomorrow.source === 'climatology') return;
+    if (
+      !today ||
+      !tomorrow ||
+      today.stale ||
+      tomorrow.stale ||
+      today.source === 'climatology' ||
+      tomorrow.source === 'climatology'
+    )
+      return;
     const alerts = detectAlerts(today, tomorrow);
     if (alerts.length === 0) return;
     const userIds = await repo.usersInCell(db, cell.x, cell.y);
@@ -288,7 +323,13 @@ export function createWeatherService(deps: WeatherServiceDeps) {
           tx,
           sent.map((s) => {
             const alert = alerts.find((a) => a.kind === s.kind)!;
-            return { receiverId: s.userId, title: ko.weather.alertTitle, content: alert.content, level: alert.level, kind: 'WEATHER' as const };
+            return {
+              receiverId: s.userId,
+              title: ko.weather.alertTitle,
+              content: alert.content,
+              level: alert.level,
+              kind: 'WEATHER' as const,
+            };
           }),
         );
       });
@@ -330,7 +371,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   return {
     /** `GET /api/weathers`: today and the next four days; the location is the caller's point. */
     async forecast(latitude: number, longitude: number): Promise<WeatherDto[]> {
-      const [days, location] = await Promise.all([forecastForCell(gridOf(latitude, longitude)), locations.resolve(latitude, longitude)]);
+      const [days, location] = await Promise.all([
+        forecastForCell(gridOf(latitude, longitude)),
+        locations.resolve(latitude, longitude),
+      ]);
       return days.map((d) => ({ ...d, location }));
     },
 

@@ -3,11 +3,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ko } from '@otboo/contract';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { createStompBroker, parseHeartBeat, type BrokerOptions, type DestinationPolicy, type StompConnection } from './broker.js';
+import {
+  createStompBroker,
+  parseHeartBeat,
+  type BrokerOptions,
+  type DestinationPolicy,
+  type StompConnection,
+} from './broker.js';
 import { encodeFrame, FrameParser, type StompFrame } from './frame.js';
 
 const noop = () => {};
-const silentLog = { debug: noop, info: noop, warn: noop, error: noop, fatal: noop, trace: noop, child: () => silentLog, level: 'silent' } as unknown as FastifyBaseLogger;
+const silentLog = {
+  debug: noop,
+  info: noop,
+  warn: noop,
+  error: noop,
+  fatal: noop,
+  trace: noop,
+  child: () => silentLog,
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 const ALICE: Actor = { userId: 'alice', role: 'USER', sessionId: 's1' };
 const BOB: Actor = { userId: 'bob', role: 'USER', sessionId: 's2' };
@@ -20,7 +35,12 @@ class FakeClient {
   closed = false;
   buffered = 0;
   connection!: StompConnection;
-  private parser = new FrameParser({ maxFrameBytes: 1 << 20, maxHeaders: 100, onFrame: (f) => this.frames.push(f), onError: () => {} });
+  private parser = new FrameParser({
+    maxFrameBytes: 1 << 20,
+    maxHeaders: 100,
+    onFrame: (f) => this.frames.push(f),
+    onError: () => {},
+  });
 
   transport = {
     send: (data: string) => {
@@ -81,7 +101,11 @@ function setup(options: Partial<BrokerOptions> = {}, admit?: (actor: Actor) => P
   };
   const connected = async (token = 'token-alice', heartBeat = '0,0') => {
     const client = open();
-    client.send('CONNECT', { 'accept-version': '1.2', Authorization: `Bearer ${token}`, 'heart-beat': heartBeat });
+    client.send('CONNECT', {
+      'accept-version': '1.2',
+      Authorization: `Bearer ${token}`,
+      'heart-beat': heartBeat,
+    });
     await vi.waitFor(() => expect(client.last()).toBeDefined());
     return client;
   };
@@ -97,7 +121,11 @@ describe('STOMP broker: CONNECT', () => {
     const { connected, broker } = setup({ heartbeatMs: 4000 });
     const client = await connected('token-alice', '4000,4000');
     expect(client.last()!.command).toBe('CONNECTED');
-    expect(client.last()!.headers).toMatchObject({ version: '1.2', 'heart-beat': '4000,4000', 'user-name': 'alice' });
+    expect(client.last()!.headers).toMatchObject({
+      version: '1.2',
+      'heart-beat': '4000,4000',
+      'user-name': 'alice',
+    });
     expect(broker.stats().connections).toBe(1);
     broker.close();
   });
@@ -147,8 +175,14 @@ describe('STOMP broker: CONNECT', () => {
     const { open, sent, broker } = setup();
     const client = open();
     client.connection.receive(
-      encodeFrame({ command: 'CONNECT', headers: { 'accept-version': '1.2', Authorization: 'Bearer token-alice' } }) +
-        encodeFrame({ command: 'SUBSCRIBE', headers: { id: 'a', destination: '/sub/alice', receipt: 'r1' } }) +
+      encodeFrame({
+        command: 'CONNECT',
+        headers: { 'accept-version': '1.2', Authorization: 'Bearer token-alice' },
+      }) +
+        encodeFrame({
+          command: 'SUBSCRIBE',
+          headers: { id: 'a', destination: '/sub/alice', receipt: 'r1' },
+        }) +
         encodeFrame({ command: 'SEND', headers: { destination: '/pub/x', receipt: 'r2' }, body: 'one' }) +
         encodeFrame({ command: 'SEND', headers: { destination: '/pub/x' }, body: 'two' }),
     );
@@ -174,7 +208,11 @@ describe('STOMP broker: subscriptions and delivery', () => {
     bob.send('SUBSCRIBE', { id: 'x', destination: '/sub/alice_bob' });
     bob.send('SUBSCRIBE', { id: 'y', destination: '/sub/bob_carol' });
     expect(broker.deliver('/sub/alice_bob', '{"n":1}')).toBe(2);
-    expect(alice.last('MESSAGE')!.headers).toMatchObject({ subscription: 'sub-0', destination: '/sub/alice_bob', 'content-type': 'application/json' });
+    expect(alice.last('MESSAGE')!.headers).toMatchObject({
+      subscription: 'sub-0',
+      destination: '/sub/alice_bob',
+      'content-type': 'application/json',
+    });
     expect(alice.last('MESSAGE')!.body.toString()).toBe('{"n":1}');
     expect(bob.last('MESSAGE')!.headers.subscription).toBe('x');
     expect(broker.deliver('/sub/nobody', 'x')).toBe(0);
@@ -210,7 +248,11 @@ describe('STOMP broker: subscriptions and delivery', () => {
     const { connected, broker } = setup({ maxSubscriptions: 100 });
     const alice = await connected();
     let burst = '';
-    for (let i = 0; i < 10_000; i++) burst += encodeFrame({ command: 'SUBSCRIBE', headers: { id: `s${i}`, destination: `/sub/alice_${i}` } });
+    for (let i = 0; i < 10_000; i++)
+      burst += encodeFrame({
+        command: 'SUBSCRIBE',
+        headers: { id: `s${i}`, destination: `/sub/alice_${i}` },
+      });
     alice.connection.receive(burst);
     expect(alice.frames.filter((f) => f.command === 'ERROR')).toHaveLength(1);
     expect(alice.closed).toBe(true);
@@ -256,8 +298,16 @@ describe('STOMP broker: SEND, transactions, DISCONNECT', () => {
     await vi.waitFor(() => expect(alice.closed).toBe(true));
     const error = alice.last()!;
     expect(error.command).toBe('ERROR');
-    expect(error.headers).toMatchObject({ message: '나쁜 요청', 'receipt-id': 'r', 'content-type': 'application/json' });
-    expect(JSON.parse(error.body.toString())).toEqual({ exceptionName: 'InvalidInputException', message: '나쁜 요청', details: { content: 'bad' } });
+    expect(error.headers).toMatchObject({
+      message: '나쁜 요청',
+      'receipt-id': 'r',
+      'content-type': 'application/json',
+    });
+    expect(JSON.parse(error.body.toString())).toEqual({
+      exceptionName: 'InvalidInputException',
+      message: '나쁜 요청',
+      details: { content: 'bad' },
+    });
   });
 
   it('answers an unexpected failure with a generic ERROR', async () => {
@@ -288,7 +338,8 @@ describe('STOMP broker: SEND, transactions, DISCONNECT', () => {
     const { connected, sent } = setup({ maxPendingFrames: 10 });
     const alice = await connected();
     let burst = '';
-    for (let i = 0; i < 50; i++) burst += encodeFrame({ command: 'SEND', headers: { destination: '/pub/x' }, body: `m${i}` });
+    for (let i = 0; i < 50; i++)
+      burst += encodeFrame({ command: 'SEND', headers: { destination: '/pub/x' }, body: `m${i}` });
     alice.connection.receive(burst);
     expect(alice.last()!.headers.message).toBe('처리할 프레임이 너무 많습니다. 잠시 후 다시 연결해주세요.');
     expect(alice.closed).toBe(true);
@@ -345,7 +396,11 @@ describe('STOMP broker: heart-beats', () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });
     const client = open();
-    client.send('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer token-alice', 'heart-beat': '500,500' });
+    client.send('CONNECT', {
+      'accept-version': '1.2',
+      Authorization: 'Bearer token-alice',
+      'heart-beat': '500,500',
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(client.last()!.headers['heart-beat']).toBe('1000,1000');
     const before = client.raw.length;
@@ -367,7 +422,11 @@ describe('STOMP broker: heart-beats', () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });
     const client = open();
-    client.send('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer token-alice', 'heart-beat': '0,0' });
+    client.send('CONNECT', {
+      'accept-version': '1.2',
+      Authorization: 'Bearer token-alice',
+      'heart-beat': '0,0',
+    });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(client.closed).toBe(false);
     expect(client.raw.endsWith('\0')).toBe(true);

@@ -200,7 +200,11 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
       if (state === 'closed') return;
       sendFrame(
         'ERROR',
-        { message, 'receipt-id': extra.receipt, 'content-type': extra.body ? 'application/json' : 'text/plain;charset=utf-8' },
+        {
+          message,
+          'receipt-id': extra.receipt,
+          'content-type': extra.body ? 'application/json' : 'text/plain;charset=utf-8',
+        },
         extra.body ?? message,
       );
       shutdown();
@@ -278,7 +282,11 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
       const offered = (frame.headers['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
       const chosen = SUPPORTED_VERSIONS.find((v) => offered.includes(v));
       if (!chosen) {
-        sendFrame('ERROR', { version: '1.2,1.1,1.0', message: ko.realtime.unsupportedVersion }, ko.realtime.unsupportedVersion);
+        sendFrame(
+          'ERROR',
+          { version: '1.2,1.1,1.0', message: ko.realtime.unsupportedVersion },
+          ko.realtime.unsupportedVersion,
+        );
         return shutdown();
       }
       version = chosen;
@@ -300,7 +308,9 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
       if (isClosed()) return;
       stopConnectTimer();
       state = 'connected';
-      const [clientSends, clientWants] = parseHeartBeat(version === '1.0' ? undefined : frame.headers['heart-beat']);
+      const [clientSends, clientWants] = parseHeartBeat(
+        version === '1.0' ? undefined : frame.headers['heart-beat'],
+      );
       const serverOffer = version === '1.0' ? 0 : options.heartbeatMs;
       const outgoing = serverOffer > 0 && clientWants > 0 ? Math.max(serverOffer, clientWants) : 0;
       const incoming = serverOffer > 0 && clientSends > 0 ? Math.max(serverOffer, clientSends) : 0;
@@ -339,12 +349,16 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
 
     function subscribe(frame: StompFrame, who: Actor): void {
       const destination = frame.headers.destination;
-      if (!destination) return fail(ko.realtime.missingHeader('destination'), { receipt: frame.headers.receipt });
+      if (!destination)
+        return fail(ko.realtime.missingHeader('destination'), { receipt: frame.headers.receipt });
       // 1.0 made `id` optional; the destination then names the subscription.
       const subId = frame.headers.id ?? (version === '1.0' ? destination : undefined);
-      if (subId === undefined) return fail(ko.realtime.missingHeader('id'), { receipt: frame.headers.receipt });
-      if (subscriptions.has(subId)) return fail(ko.realtime.duplicateSubscription, { receipt: frame.headers.receipt });
-      if (subscriptions.size >= options.maxSubscriptions) return fail(ko.realtime.tooManySubscriptions, { receipt: frame.headers.receipt });
+      if (subId === undefined)
+        return fail(ko.realtime.missingHeader('id'), { receipt: frame.headers.receipt });
+      if (subscriptions.has(subId))
+        return fail(ko.realtime.duplicateSubscription, { receipt: frame.headers.receipt });
+      if (subscriptions.size >= options.maxSubscriptions)
+        return fail(ko.realtime.tooManySubscriptions, { receipt: frame.headers.receipt });
       const denied = deps.policy.authorizeSubscribe(who, destination);
       if (denied) return fail(denied, { receipt: frame.headers.receipt });
       const sub: Subscription = { id: subId, destination, session };
@@ -355,7 +369,8 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
 
     function unsubscribe(frame: StompFrame): void {
       const subId = frame.headers.id ?? (version === '1.0' ? frame.headers.destination : undefined);
-      if (subId === undefined) return fail(ko.realtime.missingHeader('id'), { receipt: frame.headers.receipt });
+      if (subId === undefined)
+        return fail(ko.realtime.missingHeader('id'), { receipt: frame.headers.receipt });
       const sub = subscriptions.get(subId);
       if (sub) {
         subscriptions.delete(subId);
@@ -369,7 +384,8 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
       if (tx !== undefined) {
         const frames = transactions.get(tx);
         if (!frames) return fail(ko.realtime.unknownTransaction, { receipt: frame.headers.receipt });
-        if (frames.length >= options.maxFramesPerTransaction) return fail(ko.realtime.tooManyPendingFrames, { receipt: frame.headers.receipt });
+        if (frames.length >= options.maxFramesPerTransaction)
+          return fail(ko.realtime.tooManyPendingFrames, { receipt: frame.headers.receipt });
         frames.push(frame);
         return receipt(frame);
       }
@@ -388,7 +404,11 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
         return !isClosed();
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        const body = JSON.stringify({ exceptionName: err.exceptionName, message: err.message, details: err.details });
+        const body = JSON.stringify({
+          exceptionName: err.exceptionName,
+          message: err.message,
+          details: err.details,
+        });
         fail(err.message, { receipt: frame.headers.receipt, body });
         return false;
       }
@@ -396,10 +416,13 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
 
     async function transaction(frame: StompFrame, who: Actor): Promise<void> {
       const tx = frame.headers.transaction;
-      if (tx === undefined) return fail(ko.realtime.missingHeader('transaction'), { receipt: frame.headers.receipt });
+      if (tx === undefined)
+        return fail(ko.realtime.missingHeader('transaction'), { receipt: frame.headers.receipt });
       if (frame.command === 'BEGIN') {
-        if (transactions.has(tx)) return fail(ko.realtime.unknownTransaction, { receipt: frame.headers.receipt });
-        if (transactions.size >= options.maxTransactions) return fail(ko.realtime.tooManyTransactions, { receipt: frame.headers.receipt });
+        if (transactions.has(tx))
+          return fail(ko.realtime.unknownTransaction, { receipt: frame.headers.receipt });
+        if (transactions.size >= options.maxTransactions)
+          return fail(ko.realtime.tooManyTransactions, { receipt: frame.headers.receipt });
         transactions.set(tx, []);
         return receipt(frame);
       }
@@ -427,7 +450,12 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
         const messageId = `${id}-${++messageCounter}`;
         sendFrame(
           'MESSAGE',
-          { destination: sub.destination, subscription: sub.id, 'message-id': messageId, 'content-type': 'application/json' },
+          {
+            destination: sub.destination,
+            subscription: sub.id,
+            'message-id': messageId,
+            'content-type': 'application/json',
+          },
           body,
         );
       },

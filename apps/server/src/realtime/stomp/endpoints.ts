@@ -29,11 +29,16 @@ export function installStompEndpoints(server: Server, broker: StompBroker, optio
   const sockJs = installSockJs(server, broker, { prefix: options.path, maxMessageBytes, log: options.log });
   const raw = createRawWebSocketEndpoint(broker, { maxMessageBytes });
 
-  const sockJsUpgrade = server.listeners('upgrade').slice() as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  const sockJsUpgrade = server.listeners('upgrade').slice() as ((
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) => void)[];
   server.removeAllListeners('upgrade');
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (req.url ?? '').split('?')[0] ?? '';
-    if (pathname === options.path || pathname === `${options.path}/`) return raw.handleUpgrade(req, socket, head);
+    if (pathname === options.path || pathname === `${options.path}/`)
+      return raw.handleUpgrade(req, socket, head);
     if (pathname.startsWith(`${options.path}/`)) {
       for (const listener of sockJsUpgrade) listener.call(server, req, socket, head);
       return;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, escapeHeader, FrameParser, unescapeHeader, type FrameErrorKind, type StompFrame } from './frame.js';
+import {
+  encodeFrame,
+  escapeHeader,
+  FrameParser,
+  unescapeHeader,
+  type FrameErrorKind,
+  type StompFrame,
+} from './frame.js';
 
-function parse(input: Buffer | string | (Buffer | string)[], options: { maxFrameBytes?: number; maxHeaders?: number; version?: '1.0' | '1.1' | '1.2' } = {}) {
+function parse(
+  input: Buffer | string | (Buffer | string)[],
+  options: { maxFrameBytes?: number; maxHeaders?: number; version?: '1.0' | '1.1' | '1.2' } = {},
+) {
   const frames: StompFrame[] = [];
   const errors: [FrameErrorKind, string][] = [];
   const parser = new FrameParser({
@@ -11,7 +21,8 @@ function parse(input: Buffer | string | (Buffer | string)[], options: { maxFrame
     onError: (kind, detail) => errors.push([kind, detail]),
   });
   if (options.version) parser.version = options.version;
-  for (const chunk of Array.isArray(input) ? input : [input]) parser.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  for (const chunk of Array.isArray(input) ? input : [input])
+    parser.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   return { frames, errors };
 }
 
@@ -57,7 +68,11 @@ describe('STOMP frame parser', () => {
 
   it('reads exactly content-length bytes, NULs included', () => {
     const body = Buffer.from([0x61, 0x00, 0x62, 0x00, 0x00, 0x63]);
-    const frame = Buffer.concat([Buffer.from(`SEND\ndestination:/a\ncontent-length:${body.length}\n\n`), body, Buffer.from([0])]);
+    const frame = Buffer.concat([
+      Buffer.from(`SEND\ndestination:/a\ncontent-length:${body.length}\n\n`),
+      body,
+      Buffer.from([0]),
+    ]);
     const { frames, errors } = parse(frame);
     expect(errors).toEqual([]);
     expect(Buffer.compare(frames[0]!.body, body)).toBe(0);
@@ -98,9 +113,13 @@ describe('STOMP frame parser', () => {
   });
 
   it('refuses frames above the size limit, by content-length or while streaming', () => {
-    expect(parse(`SEND\ncontent-length:${2 * 1024 * 1024}\n\n`, { maxFrameBytes: 1024 }).errors[0]![0]).toBe('too-large');
+    expect(parse(`SEND\ncontent-length:${2 * 1024 * 1024}\n\n`, { maxFrameBytes: 1024 }).errors[0]![0]).toBe(
+      'too-large',
+    );
     expect(parse(['SEND\n\n', 'x'.repeat(2000)], { maxFrameBytes: 1024 }).errors[0]![0]).toBe('too-large');
-    expect(parse(['SEND\n', `h:${'x'.repeat(2000)}`], { maxFrameBytes: 1024 }).errors[0]![0]).toBe('too-large');
+    expect(parse(['SEND\n', `h:${'x'.repeat(2000)}`], { maxFrameBytes: 1024 }).errors[0]![0]).toBe(
+      'too-large',
+    );
     const manyHeaders = `SEND\n${Array.from({ length: 10 }, (_, i) => `h${i}:v`).join('\n')}\n\n\0`;
     expect(parse(manyHeaders, { maxHeaders: 5 }).errors[0]![0]).toBe('too-large');
   });
@@ -118,16 +137,23 @@ describe('STOMP frame parser', () => {
 
 describe('STOMP frame encoder', () => {
   it('escapes headers per version and adds content-length in bytes', () => {
-    const text = encodeFrame({ command: 'MESSAGE', headers: { destination: '/a:b', note: 'x\ny\r\\' }, body: '한글' });
+    const text = encodeFrame({
+      command: 'MESSAGE',
+      headers: { destination: '/a:b', note: 'x\ny\r\\' },
+      body: '한글',
+    });
     expect(text).toBe('MESSAGE\ndestination:/a\\cb\nnote:x\\ny\\r\\\\\ncontent-length:6\n\n한글\0');
     expect(escapeHeader('a:b\nc', '1.1')).toBe('a\\cb\\nc');
     expect(escapeHeader('a:b\nc', '1.0')).toBe('a:b c');
   });
 
   it('leaves CONNECTED headers unescaped and drops undefined headers', () => {
-    expect(encodeFrame({ command: 'CONNECTED', headers: { version: '1.2', 'heart-beat': '4000,4000', skip: undefined } })).toBe(
-      'CONNECTED\nversion:1.2\nheart-beat:4000,4000\n\n\0',
-    );
+    expect(
+      encodeFrame({
+        command: 'CONNECTED',
+        headers: { version: '1.2', 'heart-beat': '4000,4000', skip: undefined },
+      }),
+    ).toBe('CONNECTED\nversion:1.2\nheart-beat:4000,4000\n\n\0');
   });
 
   it('round-trips through the parser', () => {

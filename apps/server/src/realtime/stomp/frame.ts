@@ -94,7 +94,13 @@ const UNESCAPED_COMMANDS = new Set(['CONNECT', 'STOMP', 'CONNECTED']);
 type State =
   | { kind: 'idle' }
   | { kind: 'head'; lineStart: number }
-  | { kind: 'body'; command: string; headers: Record<string, string>; remaining: number | null; headBytes: number }
+  | {
+      kind: 'body';
+      command: string;
+      headers: Record<string, string>;
+      remaining: number | null;
+      headBytes: number;
+    }
   | { kind: 'nul'; command: string; headers: Record<string, string>; body: Buffer }
   | { kind: 'failed' };
 
@@ -127,8 +133,10 @@ export class FrameParser {
         case 'head': {
           const lf = chunk.indexOf(LF, pos);
           const end = lf === -1 ? chunk.length : lf + 1;
-          if (chunk.subarray(pos, end).includes(NUL)) return this.fail('malformed', 'NUL before the end of the headers');
-          if (this.acc.length + (end - pos) > this.options.maxFrameBytes) return this.fail('too-large', 'headers too large');
+          if (chunk.subarray(pos, end).includes(NUL))
+            return this.fail('malformed', 'NUL before the end of the headers');
+          if (this.acc.length + (end - pos) > this.options.maxFrameBytes)
+            return this.fail('too-large', 'headers too large');
           this.acc.append(chunk, pos, end);
           pos = end;
           if (lf === -1) continue;
@@ -147,7 +155,13 @@ export class FrameParser {
             this.acc.append(chunk, pos, pos + take);
             pos += take;
             state.remaining -= take;
-            if (state.remaining === 0) this.state = { kind: 'nul', command: state.command, headers: state.headers, body: this.acc.take() };
+            if (state.remaining === 0)
+              this.state = {
+                kind: 'nul',
+                command: state.command,
+                headers: state.headers,
+                body: this.acc.take(),
+              };
             continue;
           }
           const nul = chunk.indexOf(NUL, pos);
@@ -198,7 +212,8 @@ export class FrameParser {
     if (lengthHeader !== undefined) {
       if (!/^\d{1,10}$/.test(lengthHeader.trim())) return this.fail('malformed', 'bad content-length');
       remaining = Number(lengthHeader.trim());
-      if (headBytes + remaining > this.options.maxFrameBytes) return this.fail('too-large', 'content-length too large');
+      if (headBytes + remaining > this.options.maxFrameBytes)
+        return this.fail('too-large', 'content-length too large');
     }
     if (remaining === 0) {
       this.state = { kind: 'nul', command, headers, body: Buffer.alloc(0) };
@@ -234,7 +249,8 @@ export function encodeFrame(frame: OutgoingFrame, version: StompVersion = '1.2')
   const body = frame.body ?? '';
   let out = `${frame.command}\n`;
   const headers: Record<string, string | undefined> = { ...frame.headers };
-  if (body.length > 0 && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  if (body.length > 0 && headers['content-length'] === undefined)
+    headers['content-length'] = String(Buffer.byteLength(body));
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     out += raw

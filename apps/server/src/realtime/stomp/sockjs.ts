@@ -16,7 +16,9 @@ export interface SockJsOptions {
  * for this, so it reads the session's fields; when they are missing the answer is 0 (no back-pressure).
  */
 function sockJsBufferedBytes(conn: sockjs.Connection): number {
-  const session = (conn as unknown as { _session?: { send_buffer?: string[]; recv?: Record<string, any> | null } })._session;
+  const session = (
+    conn as unknown as { _session?: { send_buffer?: string[]; recv?: Record<string, any> | null } }
+  )._session;
   if (!session) return 0;
   let bytes = 0;
   for (const m of session.send_buffer ?? []) bytes += m.length;
@@ -62,7 +64,10 @@ export function installSockJs(server: Server, broker: StompBroker, options: Sock
   });
   sjs.installHandlers(server, { prefix: options.prefix });
 
-  const sockJsListeners = server.listeners('request').slice() as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const sockJsListeners = server.listeners('request').slice() as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
   server.removeAllListeners('request');
   const prefixSlash = `${options.prefix}/`;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -79,7 +84,10 @@ export function installSockJs(server: Server, broker: StompBroker, options: Sock
     if (req.method !== 'POST' || !/\/(xhr_send|jsonp_send)$/.test(pathname)) return true;
     const declared = Number(req.headers['content-length'] ?? 0);
     const tooLarge = () => {
-      if (!res.headersSent) res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Payload too large\n');
+      if (!res.headersSent)
+        res
+          .writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+          .end('Payload too large\n');
       req.destroy();
     };
     if (declared > options.maxMessageBytes) {

@@ -16,7 +16,11 @@ function toBuffer(data: RawData): Buffer {
 
 /** STOMP over a plain WebSocket (`ws`), one broker connection per socket. */
 export function createRawWebSocketEndpoint(broker: StompBroker, options: RawWebSocketOptions) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxMessageBytes,
+    perMessageDeflate: false,
+  });
 
   wss.on('connection', (ws: WebSocket) => {
     const connection = broker.open({

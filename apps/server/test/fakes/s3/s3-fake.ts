@@ -32,7 +32,8 @@ export interface FakeS3 {
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const xmlUnescape = (s: string) =>
   s
     .replace(/&lt;/g, '<')
@@ -45,7 +46,8 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding as SigV4 wants it. */
-const uriEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEncode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 class S3Error extends Error {
   constructor(
@@ -75,20 +77,56 @@ function canonicalQuery(rawQuery: string): string {
 }
 
 /** Verifies the Authorization header (AWS4-HMAC-SHA256) against the request as received. */
-function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: string, body: Buffer, s3: Pick<FakeS3, 'accessKeyId' | 'secretAccessKey' | 'region'>) {
+function verifySignature(
+  req: http.IncomingMessage,
+  rawPath: string,
+  rawQuery: string,
+  body: Buffer,
+  s3: Pick<FakeS3, 'accessKeyId' | 'secretAccessKey' | 'region'>,
+) {
   const auth = req.headers.authorization;
   if (!auth) throw new S3Error(403, 'AccessDenied', 'Access Denied');
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!m) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed');
-  const [, accessKeyId, date, region, signedHeaders, signature] = m as unknown as [string, string, string, string, string, string];
-  if (accessKeyId !== s3.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  if (region !== s3.region) throw new S3Error(400, 'AuthorizationHeaderMalformed', `the region '${region}' is wrong; expecting '${s3.region}'`);
+  const [, accessKeyId, date, region, signedHeaders, signature] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (accessKeyId !== s3.accessKeyId)
+    throw new S3Error(
+      403,
+      'InvalidAccessKeyId',
+      'The AWS Access Key Id you provided does not exist in our records.',
+    );
+  if (region !== s3.region)
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `the region '${region}' is wrong; expecting '${s3.region}'`,
+    );
   const amzDate = String(req.headers['x-amz-date'] ?? '');
-  if (!amzDate.startsWith(date)) throw new S3Error(403, 'SignatureDoesNotMatch', 'x-amz-date does not match the credential scope');
+  if (!amzDate.startsWith(date))
+    throw new S3Error(403, 'SignatureDoesNotMatch', 'x-amz-date does not match the credential scope');
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+  if (!payloadHash)
+    throw new S3Error(
+      400,
+      'InvalidRequest',
+      'Missing required header for this request: x-amz-content-sha256',
+    );
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) {
-    throw new S3Error(400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.');
+    throw new S3Error(
+      400,
+      'XAmzContentSHA256Mismatch',
+      'The provided x-amz-content-sha256 header does not match what was computed.',
+    );
   }
   const headers = signedHeaders.split(';');
   if (!headers.includes('host')) throw new S3Error(403, 'SignatureDoesNotMatch', 'host must be signed');
@@ -99,19 +137,31 @@ function verifySignature(req: http.IncomingMessage, rawPath: string, rawQuery: s
       return `${h}:${text.trim().replace(/\s+/g, ' ')}\n`;
     })
     .join('');
-  const canonicalRequest = [req.method, rawPath, canonicalQuery(rawQuery), canonicalHeaders, signedHeaders, payloadHash].join('\n');
+  const canonicalRequest = [
+    req.method,
+    rawPath,
+    canonicalQuery(rawQuery),
+    canonicalHeaders,
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${s3.secretAccessKey}`, date), region), 's3'), 'aws4_request');
   const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
   if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
 }
 
 function checkContentMd5(req: http.IncomingMessage, body: Buffer) {
   const md5 = req.headers['content-md5'];
-  if (md5 && createHash('md5').update(body).digest('base64') !== md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (md5 && createHash('md5').update(body).digest('base64') !== md5)
+    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   return Boolean(md5);
 }
 
@@ -144,7 +194,9 @@ export async function startFakeS3(
         return `<Contents><Key>${xmlEscape(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
       })
       .join('');
-    const next = truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64')}</NextContinuationToken>` : '';
+    const next = truncated
+      ? `<NextContinuationToken>${Buffer.from(page.at(-1)!).toString('base64')}</NextContinuationToken>`
+      : '';
     return (
       `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="${XMLNS}"><Name>${xmlEscape(bucket)}</Name>` +
       `<Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys>` +
@@ -171,25 +223,45 @@ export async function startFakeS3(
       res.setHeader('server', 'FakeS3');
       try {
         verifySignature(req, rawPath, rawQuery, body, creds);
-        if (bucketName !== bucket) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucketName });
+        if (bucketName !== bucket)
+          throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', {
+            BucketName: bucketName,
+          });
         const params = new URLSearchParams(rawQuery);
         if (req.method === 'POST' && params.has('delete') && !key) {
-          const hasChecksum = checkContentMd5(req, body) || Object.keys(req.headers).some((h) => h.startsWith('x-amz-checksum-'));
-          if (!hasChecksum) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: Content-MD5');
+          const hasChecksum =
+            checkContentMd5(req, body) ||
+            Object.keys(req.headers).some((h) => h.startsWith('x-amz-checksum-'));
+          if (!hasChecksum)
+            throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: Content-MD5');
           const xml = body.toString('utf8');
           const keys = [...xml.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((k) => xmlUnescape(k[1]!));
-          if (keys.length > 1000) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema');
+          if (keys.length > 1000)
+            throw new S3Error(
+              400,
+              'MalformedXML',
+              'The XML you provided was not well-formed or did not validate against our published schema',
+            );
           const quiet = /<Quiet>\s*true\s*<\/Quiet>/i.test(xml);
           for (const k of keys) objects.delete(k);
-          const deleted = quiet ? '' : keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join('');
+          const deleted = quiet
+            ? ''
+            : keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join('');
           res.writeHead(200, { 'content-type': 'application/xml' });
-          return res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="${XMLNS}">${deleted}</DeleteResult>`);
+          return res.end(
+            `<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="${XMLNS}">${deleted}</DeleteResult>`,
+          );
         }
         if (req.method === 'GET' && !key && params.get('list-type') === '2') {
           res.writeHead(200, { 'content-type': 'application/xml' });
           return res.end(listObjectsV2(params));
         }
-        if (!key) throw new S3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
+        if (!key)
+          throw new S3Error(
+            405,
+            'MethodNotAllowed',
+            'The specified method is not allowed against this resource.',
+          );
         if (req.method === 'PUT') {
           checkContentMd5(req, body);
           const etag = `"${createHash('md5').update(body).digest('hex')}"`;
@@ -220,9 +292,16 @@ export async function startFakeS3(
           res.writeHead(204);
           return res.end();
         }
-        throw new S3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
+        throw new S3Error(
+          405,
+          'MethodNotAllowed',
+          'The specified method is not allowed against this resource.',
+        );
       } catch (err) {
-        const e = err instanceof S3Error ? err : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
+        const e =
+          err instanceof S3Error
+            ? err
+            : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
         const extra = Object.entries(e.extra)
           .map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`)
           .join('');

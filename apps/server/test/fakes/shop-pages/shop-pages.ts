@@ -13,7 +13,8 @@ export interface ShopPages {
   close(): Promise<void>;
 }
 
-const page = (head: string, body = '') => `<!doctype html><html lang="ko"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = '') =>
+  `<!doctype html><html lang="ko"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
 function jsonLdPage(base: string) {
   const graph = {
@@ -82,12 +83,24 @@ function musinsaPage(base: string) {
     goodsImages: [{ imageUrl: `${base}/img/hoodie.png`, kind: 'GOODS' }],
     brand: 'otboostudio',
     brandInfo: { brandName: 'OTBOO STUDIO', brandCode: 'otboostudio' },
-    category: { categoryDepth1Code: '002', categoryDepth1Name: '아우터', categoryDepth2Code: '002022', categoryDepth2Name: '후드 집업' },
+    category: {
+      categoryDepth1Code: '002',
+      categoryDepth1Name: '아우터',
+      categoryDepth2Code: '002022',
+      categoryDepth2Name: '후드 집업',
+    },
     baseCategoryFullPath: '아우터>후드 집업',
     goodsPrice: { normalPrice: 89000, salePrice: 69000, memberPrice: 65000 },
     goodsMaterial: {
       materials: [
-        { name: '두께', items: [{ name: '얇음', isSelected: false }, { name: '보통', isSelected: false }, { name: '두꺼움', isSelected: true }] },
+        {
+          name: '두께',
+          items: [
+            { name: '얇음', isSelected: false },
+            { name: '보통', isSelected: false },
+            { name: '두꺼움', isSelected: true },
+          ],
+        },
         {
           name: '계절',
           items: [
@@ -173,7 +186,12 @@ export async function startShopPages(): Promise<ShopPages> {
       return res.end();
     }
     if (path === '/bad-image') {
-      return html(200, page('<meta property="og:title" content="사진이 깨진 가디건"><meta property="og:image" content="/img/not-an-image">'));
+      return html(
+        200,
+        page(
+          '<meta property="og:title" content="사진이 깨진 가디건"><meta property="og:image" content="/img/not-an-image">',
+        ),
+      );
     }
     if (path === '/no-product') return html(200, '<html><body><p>hello</p></body></html>');
     if (path === '/text') {

@@ -26,7 +26,10 @@ export function FeedsRoute() {
   }, [useFeeds, authorIdEqual]);
   useEffect(() => () => useFeeds.getState().reset(), [useFeeds]);
 
-  const changeFilters = useCallback((patch: Partial<FeedFilterParams>) => useFeeds.getState().setParams(patch), [useFeeds]);
+  const changeFilters = useCallback(
+    (patch: Partial<FeedFilterParams>) => useFeeds.getState().setParams(patch),
+    [useFeeds],
+  );
   const mine = authorIdEqual !== undefined && authorIdEqual === userId;
 
   return (

@@ -40,7 +40,15 @@ export function ProfilesRoute({ onSendMessage = openChat }: ProfilesRouteProps) 
   return <ProfileView key={userId} userId={userId} viewerId={viewerId} onSendMessage={onSendMessage} />;
 }
 
-function ProfileView({ userId, viewerId, onSendMessage }: { userId: string; viewerId: string; onSendMessage(partner: UserSummary): void }) {
+function ProfileView({
+  userId,
+  viewerId,
+  onSendMessage,
+}: {
+  userId: string;
+  viewerId: string;
+  onSendMessage(partner: UserSummary): void;
+}) {
   const own = userId === viewerId;
   const { profile, error } = useProfile(userId);
   const follow = useFollowSummary(userId);
@@ -69,11 +77,21 @@ function ProfileView({ userId, viewerId, onSendMessage }: { userId: string; view
         actions={
           own ? null : (
             <>
-              {follow.summary ? <FollowButton userId={userId} viewerId={viewerId} summary={follow.summary} onChanged={follow.reload} /> : null}
+              {follow.summary ? (
+                <FollowButton
+                  userId={userId}
+                  viewerId={viewerId}
+                  summary={follow.summary}
+                  onChanged={follow.reload}
+                />
+              ) : null}
               <Button
                 variant="outline"
                 disabled={!profile}
-                onClick={() => profile && onSendMessage({ userId, name: profile.name, profileImageUrl: profile.profileImageUrl })}
+                onClick={() =>
+                  profile &&
+                  onSendMessage({ userId, name: profile.name, profileImageUrl: profile.profileImageUrl })
+                }
               >
                 <MessageCircle className="size-4" aria-hidden />
                 {ko.follows.sendMessage}
@@ -109,7 +127,10 @@ function ProfileView({ userId, viewerId, onSendMessage }: { userId: string; view
 
 /** The profile's user (name and avatar); the error text when it cannot be loaded (unknown id, network). */
 function useProfile(userId: string) {
-  const [state, setState] = useState<{ profile: ProfileDto | null; error: string | null }>({ profile: null, error: null });
+  const [state, setState] = useState<{ profile: ProfileDto | null; error: string | null }>({
+    profile: null,
+    error: null,
+  });
   useEffect(() => {
     let active = true;
     getProfile(userId)
@@ -119,7 +140,8 @@ function useProfile(userId: string) {
       .catch((cause: unknown) => {
         console.error(cause);
         // An unknown user gets the server's own words; anything else the generic failure.
-        const error = cause instanceof ApiError && cause.status === 404 ? cause.message : ko.profilePage.loadFailed;
+        const error =
+          cause instanceof ApiError && cause.status === 404 ? cause.message : ko.profilePage.loadFailed;
         if (active) setState({ profile: null, error });
       });
     return () => {

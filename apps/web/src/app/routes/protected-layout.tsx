@@ -8,7 +8,10 @@ import { ChatDialogHost } from '@/features/messages/components/chat-dialog';
 import { ConversationsMenu } from '@/features/messages/components/conversations-menu';
 import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
 import { useConversations } from '@/features/messages/stores/conversations-store';
-import { isMessageNotification, isNotificationFromPartner } from '@/features/messages/utils/message-notification';
+import {
+  isMessageNotification,
+  isNotificationFromPartner,
+} from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { resetNotifications } from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
@@ -74,7 +77,9 @@ export function ProtectedLayout() {
             if (isMessageNotification(notification)) void useConversations.getState().refresh();
           }}
           // The open chat dialog already shows its partner's messages: their notifications are read at once.
-          isOnScreen={(notification) => isNotificationFromPartner(notification, useChatDialog.getState().partner)}
+          isOnScreen={(notification) =>
+            isNotificationFromPartner(notification, useChatDialog.getState().partner)
+          }
         />
       }
       messages={<ConversationsMenu viewerId={user.id} />}

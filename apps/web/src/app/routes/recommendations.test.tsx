@@ -22,7 +22,9 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/users/api/get-profile', () => ({ getProfile: api.getProfile }));
 vi.mock('@/features/weather/api/get-weathers', () => ({ getWeathers: api.getWeathers }));
 vi.mock('@/features/weather/api/get-location', () => ({ getLocation: api.getLocation }));
-vi.mock('@/features/recommendations/api/get-recommendation', () => ({ getRecommendation: api.getRecommendation }));
+vi.mock('@/features/recommendations/api/get-recommendation', () => ({
+  getRecommendation: api.getRecommendation,
+}));
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: api.getClothes }));
 vi.mock('@/features/feeds/api/create-feed', () => ({ createFeed: api.createFeed }));
 vi.mock('@/features/feeds/api/get-comments', () => ({ getComments: api.getComments }));
@@ -37,7 +39,13 @@ const USER = {
   createdAt: '2026-01-01T00:00:00.000Z',
   linkedOAuthProviders: [],
 };
-const SEOUL = { latitude: 37.5665, longitude: 126.978, x: 60, y: 127, locationNames: ['서울특별시', '중구', '명동'] };
+const SEOUL = {
+  latitude: 37.5665,
+  longitude: 126.978,
+  x: 60,
+  y: 127,
+  locationNames: ['서울특별시', '중구', '명동'],
+};
 const page = <T,>(data: T[], totalCount = data.length) => ({
   data,
   hasNext: false,
@@ -49,7 +57,15 @@ const page = <T,>(data: T[], totalCount = data.length) => ({
 });
 
 function profile(location: ProfileDto['location']): ProfileDto {
-  return { userId: USER.id, name: USER.name, profileImageUrl: null, gender: null, birthDate: null, location, temperatureSensitivity: 2.5 };
+  return {
+    userId: USER.id,
+    name: USER.name,
+    profileImageUrl: null,
+    gender: null,
+    birthDate: null,
+    location,
+    temperatureSensitivity: 2.5,
+  };
 }
 
 /** Five days from today (Seoul), each a degree warmer. */
@@ -60,7 +76,11 @@ function days(overrides: Partial<WeatherDto> = {}): WeatherDto[] {
     forecastAt: new Date(Date.now() + i * 86_400_000).toISOString(),
     location: SEOUL,
     skyStatus: i === 1 ? 'CLOUDY' : 'CLEAR',
-    precipitation: { type: i === 1 ? 'RAIN' : 'NONE', amount: i === 1 ? 3.2 : 0, probability: i === 1 ? 80 : 10 },
+    precipitation: {
+      type: i === 1 ? 'RAIN' : 'NONE',
+      amount: i === 1 ? 3.2 : 0,
+      probability: i === 1 ? 80 : 10,
+    },
     humidity: { current: 55, comparedToDayBefore: 2 },
     temperature: { current: 15.6 + i, min: 9 + i, max: 18 + i, comparedToDayBefore: i === 0 ? 2.6 : -1 },
     windSpeed: { speed: 2.5, asWord: 'WEAK' },
@@ -70,7 +90,10 @@ function days(overrides: Partial<WeatherDto> = {}): WeatherDto[] {
   }));
 }
 
-function recommendation(weatherId: string, clothes = [ootd(1, { name: '린넨 셔츠' }), ootd(2, { name: '치노 팬츠', type: 'BOTTOM' })]): RecommendationDto {
+function recommendation(
+  weatherId: string,
+  clothes = [ootd(1, { name: '린넨 셔츠' }), ootd(2, { name: '치노 팬츠', type: 'BOTTOM' })],
+): RecommendationDto {
   return { weatherId, userId: USER.id, clothes, reason: '체감 16°C · 가벼운 긴팔 차림을 골랐어요' };
 }
 
@@ -114,13 +137,23 @@ describe('weather home', () => {
     expect(screen.getByText('약한 바람')).toBeInTheDocument();
 
     const buttons = dayButtons();
-    expect(buttons.map((b) => b.textContent?.slice(0, 2))).toEqual(['오늘', '내일', '모레', expect.any(String), expect.any(String)]);
+    expect(buttons.map((b) => b.textContent?.slice(0, 2))).toEqual([
+      '오늘',
+      '내일',
+      '모레',
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(buttons[3]).toHaveTextContent(/\d+월 \d+일/);
     expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
     expect(buttons[0]).toHaveTextContent('9°/18°');
 
     const list = await screen.findByRole('list', { name: '추천 옷 목록' });
-    expect(within(list).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['린넨 셔츠', '치노 팬츠']);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['린넨 셔츠', '치노 팬츠']);
     expect(api.getRecommendation).toHaveBeenCalledWith(days()[0]!.id);
     expect(screen.getByTestId('recommendation-reason')).toHaveTextContent('가벼운 긴팔 차림을 골랐어요');
     // The closet is asked only when an outfit comes back empty.
@@ -150,7 +183,9 @@ describe('weather home', () => {
     await screen.findByRole('list', { name: '추천 옷 목록' });
     expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[1]!.id);
 
-    api.getRecommendation.mockResolvedValueOnce(recommendation(days()[1]!.id, [ootd(3, { name: '레인 부츠', type: 'SHOES' })]));
+    api.getRecommendation.mockResolvedValueOnce(
+      recommendation(days()[1]!.id, [ootd(3, { name: '레인 부츠', type: 'SHOES' })]),
+    );
     await user.click(screen.getByRole('button', { name: '다른 옷 추천' }));
     expect(await screen.findByRole('article', { name: '레인 부츠' })).toBeInTheDocument();
     expect(api.getRecommendation).toHaveBeenCalledTimes(3);
@@ -166,7 +201,9 @@ describe('weather home', () => {
 
     api.getWeathers.mockResolvedValue(days({ stale: true }));
     renderPage();
-    expect(await screen.findByText('예보 서버에 연결할 수 없어 최근에 받은 예보를 보여드려요')).toBeInTheDocument();
+    expect(
+      await screen.findByText('예보 서버에 연결할 수 없어 최근에 받은 예보를 보여드려요'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('예보 서버에 연결할 수 없어 평년값으로 추정했어요')).toBeNull();
   });
 
@@ -193,7 +230,10 @@ describe('weather home', () => {
     ];
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: positions.shift()! } as GeolocationPosition) },
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: positions.shift()! } as GeolocationPosition),
+      },
     });
     api.getLocation.mockResolvedValue({ ...SEOUL, locationNames: ['서울특별시', '서초구'] });
     let answer: (value: WeatherDto[]) => void = () => undefined;
@@ -208,13 +248,18 @@ describe('weather home', () => {
     await screen.findByTestId('current-temperature');
 
     await user.click(screen.getByRole('button', { name: '위치 새로고침' }));
-    await waitFor(() => expect(api.getWeathers).toHaveBeenLastCalledWith({ longitude: 129.075, latitude: 35.18 }));
+    await waitFor(() =>
+      expect(api.getWeathers).toHaveBeenLastCalledWith({ longitude: 129.075, latitude: 35.18 }),
+    );
     expect(await screen.findByTestId('current-temperature')).toBeInTheDocument();
   });
 
   it('shows nothing to fetch when the user cancels the prompts', async () => {
     api.getProfile.mockResolvedValue(profile(null));
-    vi.stubGlobal('prompt', vi.fn(() => null));
+    vi.stubGlobal(
+      'prompt',
+      vi.fn(() => null),
+    );
     renderPage();
     expect(await screen.findByText('위치를 알 수 없어 날씨를 보여드릴 수 없어요.')).toBeInTheDocument();
     expect(api.getWeathers).not.toHaveBeenCalled();
@@ -227,7 +272,9 @@ describe('weather home', () => {
 
   it('shows the failure in Korean with a retry that asks again', async () => {
     const { ApiError } = await import('@/lib/api-client');
-    api.getWeathers.mockRejectedValueOnce(new ApiError('날씨 정보를 불러올 수 없습니다. 잠시 후 다시 시도해주세요.', 503, null));
+    api.getWeathers.mockRejectedValueOnce(
+      new ApiError('날씨 정보를 불러올 수 없습니다. 잠시 후 다시 시도해주세요.', 503, null),
+    );
     const user = userEvent.setup();
     renderPage();
     const alert = await screen.findByRole('alert');
@@ -256,7 +303,11 @@ describe('recommendation failures', () => {
 
 describe('OOTD registration', () => {
   it('posts the outfit for the selected day and opens the new feed from the toast', async () => {
-    const created = feed({ id: 'f0000000-0000-4000-8000-0000000000aa', content: '한강 산책 코디', author: { userId: USER.id, name: USER.name, profileImageUrl: null } });
+    const created = feed({
+      id: 'f0000000-0000-4000-8000-0000000000aa',
+      content: '한강 산책 코디',
+      author: { userId: USER.id, name: USER.name, profileImageUrl: null },
+    });
     api.createFeed.mockResolvedValue(created);
     const user = userEvent.setup();
     renderPage();
@@ -276,7 +327,10 @@ describe('OOTD registration', () => {
       content: '한강 산책 코디',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'OOTD 등록하기' })).toBeNull());
-    expect(api.toast.success).toHaveBeenCalledWith('OOTD 등록이 완료되었습니다.', expect.objectContaining({ label: '등록된 피드 확인' }));
+    expect(api.toast.success).toHaveBeenCalledWith(
+      'OOTD 등록이 완료되었습니다.',
+      expect.objectContaining({ label: '등록된 피드 확인' }),
+    );
 
     const action = api.toast.success.mock.calls[0]![1] as ToastAction;
     act(() => action.onClick());

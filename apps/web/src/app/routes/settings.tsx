@@ -58,10 +58,13 @@ export function SettingsRoute() {
       ) : failed ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
           <p className="text-[15px] text-ink-soft">{ko.profile.loadFailed}</p>
-          <Button variant="outline" onClick={() => {
+          <Button
+            variant="outline"
+            onClick={() => {
               setFailed(false);
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             {ko.common.retry}
           </Button>
         </div>

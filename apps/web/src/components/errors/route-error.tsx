@@ -16,7 +16,13 @@ export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
     console.error(error);
   }, [error]);
   return (
-    <div role="alert" className={cn('flex flex-col items-center justify-center gap-4 px-6 py-20 text-center', fullScreen && 'min-h-dvh')}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center justify-center gap-4 px-6 py-20 text-center',
+        fullScreen && 'min-h-dvh',
+      )}
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-500">
         <TriangleAlert className="size-7" aria-hidden />
       </span>

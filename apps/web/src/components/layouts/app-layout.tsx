@@ -1,4 +1,15 @@
-import { ChevronDown, CloudSun, LayoutGrid, LogOut, Newspaper, Settings, Shirt, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
+import {
+  ChevronDown,
+  CloudSun,
+  LayoutGrid,
+  LogOut,
+  Newspaper,
+  Settings,
+  Shirt,
+  SlidersHorizontal,
+  UserRound,
+  UsersRound,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -21,7 +32,12 @@ const NAV: NavEntry[] = [
   { label: ko.layout.sidebarFeeds, path: paths.feeds.path, icon: Newspaper },
   { label: ko.layout.sidebarProfile, path: paths.profiles.path, icon: UserRound },
   { label: ko.layout.sidebarAdminUsers, path: paths.admin.users.path, icon: UsersRound, adminOnly: true },
-  { label: ko.layout.sidebarAdminAttributes, path: paths.admin.clothesAttributes.path, icon: SlidersHorizontal, adminOnly: true },
+  {
+    label: ko.layout.sidebarAdminAttributes,
+    path: paths.admin.clothesAttributes.path,
+    icon: SlidersHorizontal,
+    adminOnly: true,
+  },
 ];
 
 /** Active by exact match or path prefix (spec §2). */
@@ -76,7 +92,9 @@ export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children
           </ul>
         </nav>
       </aside>
-      <div className={cn('ml-[280px] flex min-h-dvh min-w-0 flex-1 flex-col', gray ? 'bg-surface' : 'bg-white')}>
+      <div
+        className={cn('ml-[280px] flex min-h-dvh min-w-0 flex-1 flex-col', gray ? 'bg-surface' : 'bg-white')}
+      >
         <header className="sticky top-0 z-10 flex h-[60px] items-center justify-end gap-2 border-b border-line bg-white/90 px-6 backdrop-blur">
           {messages}
           {bell}
@@ -88,7 +106,11 @@ export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children
   );
 }
 
-function ProfileMenu({ user, avatarUrl, onSignOut }: Pick<AppLayoutProps, 'user' | 'avatarUrl' | 'onSignOut'>) {
+function ProfileMenu({
+  user,
+  avatarUrl,
+  onSignOut,
+}: Pick<AppLayoutProps, 'user' | 'avatarUrl' | 'onSignOut'>) {
   const navigate = useNavigate();
   const item =
     'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-[15px] text-ink outline-none select-none data-highlighted:bg-surface';

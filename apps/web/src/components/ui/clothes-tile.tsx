@@ -64,7 +64,15 @@ function ClothesPhoto({ src, alt }: { src: string | null; alt: string }) {
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(src)} className="size-full object-cover" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      onError={() => setFailed(src)}
+      className="size-full object-cover"
+    />
+  );
 }
 
 /** A tile-shaped placeholder while garments load. */

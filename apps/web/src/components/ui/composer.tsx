@@ -46,7 +46,10 @@ export function Composer({
   }
 
   return (
-    <form onSubmit={onSubmit} className={cn('flex shrink-0 items-end gap-2 border-t border-line px-4 py-3', className)}>
+    <form
+      onSubmit={onSubmit}
+      className={cn('flex shrink-0 items-end gap-2 border-t border-line px-4 py-3', className)}
+    >
       <textarea
         ref={inputRef}
         value={value}

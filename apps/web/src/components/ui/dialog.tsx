@@ -56,7 +56,9 @@ export function Dialog({
               <div className="flex min-w-0 flex-col gap-1">
                 <DialogTitle className="text-xl">{title}</DialogTitle>
                 {description ? (
-                  <RadixDialog.Description className="text-sm text-ink-muted">{description}</RadixDialog.Description>
+                  <RadixDialog.Description className="text-sm text-ink-muted">
+                    {description}
+                  </RadixDialog.Description>
                 ) : null}
               </div>
               <DialogClose className="-mt-1 -mr-2" />
@@ -97,13 +99,17 @@ export function DialogCancel({ children }: { children: ReactNode }) {
 /** The scrolling middle of a dialog. */
 export function DialogBody({ children, className }: { children: ReactNode; className?: string }) {
   // Children keep their height; the body scrolls instead of squeezing them.
-  return <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-2 *:shrink-0', className)}>{children}</div>;
+  return (
+    <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-2 *:shrink-0', className)}>{children}</div>
+  );
 }
 
 /** The button row at the bottom of a dialog. */
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={cn('flex shrink-0 items-center justify-end gap-2 border-t border-line px-6 py-4', className)}>
+    <div
+      className={cn('flex shrink-0 items-center justify-end gap-2 border-t border-line px-6 py-4', className)}
+    >
       {children}
     </div>
   );

@@ -23,7 +23,10 @@ export function SearchInput({ label, variant = 'toolbar', className, ...input }:
     <label className={cn('relative', className)}>
       <span className="sr-only">{label}</span>
       <Search
-        className={cn('pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-ink-muted', VARIANTS[variant].icon)}
+        className={cn(
+          'pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-ink-muted',
+          VARIANTS[variant].icon,
+        )}
         aria-hidden
       />
       <input

@@ -12,7 +12,8 @@ const VARIANTS = {
   filter: { trigger: 'h-11 min-w-36', content: 'z-50' },
   /** A full-width form field named by a `<label htmlFor={id}>`; its list stacks above dialogs and fits the space left. */
   field: {
-    trigger: 'h-12 w-full focus:border-brand-500 focus:outline-none disabled:cursor-not-allowed disabled:bg-surface data-placeholder:text-ink-muted',
+    trigger:
+      'h-12 w-full focus:border-brand-500 focus:outline-none disabled:cursor-not-allowed disabled:bg-surface data-placeholder:text-ink-muted',
     content: 'z-[80] max-h-(--radix-select-content-available-height)',
   },
 } as const;
@@ -32,7 +33,17 @@ interface SelectProps {
 }
 
 /** A dropdown list; Radix keeps it keyboard-accessible and closes it on Escape or an outside click. */
-export function Select({ value, onValueChange, options, variant = 'filter', id, placeholder, disabled, className, ...aria }: SelectProps) {
+export function Select({
+  value,
+  onValueChange,
+  options,
+  variant = 'filter',
+  id,
+  placeholder,
+  disabled,
+  className,
+  ...aria
+}: SelectProps) {
   return (
     <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <RadixSelect.Trigger

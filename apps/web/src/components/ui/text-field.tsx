@@ -11,7 +11,15 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error message wired for screen readers. */
-export function TextField({ label, error, trailing, hideLabel = false, id, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  trailing,
+  hideLabel = false,
+  id,
+  className,
+  ...props
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;

@@ -20,7 +20,8 @@ export function Toaster() {
       toastOptions={{
         classNames: {
           toast: '!rounded-2xl !border-line !bg-white !text-ink !shadow-lg !font-sans !text-[15px]',
-          actionButton: '!h-8 !rounded-lg !bg-brand-500 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-600',
+          actionButton:
+            '!h-8 !rounded-lg !bg-brand-500 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-600',
         },
       }}
     />

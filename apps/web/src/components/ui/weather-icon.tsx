@@ -1,4 +1,13 @@
-import { Cloud, CloudDrizzle, CloudHail, CloudRain, CloudSnow, CloudSun, Sun, type LucideIcon } from 'lucide-react';
+import {
+  Cloud,
+  CloudDrizzle,
+  CloudHail,
+  CloudRain,
+  CloudSnow,
+  CloudSun,
+  Sun,
+  type LucideIcon,
+} from 'lucide-react';
 import { ko, type PrecipitationType, type SkyStatus } from '@otboo/contract';
 
 const SKY_ICONS: Record<SkyStatus, LucideIcon> = { CLEAR: Sun, MOSTLY_CLOUDY: CloudSun, CLOUDY: Cloud };

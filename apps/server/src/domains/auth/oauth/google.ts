@@ -54,7 +54,8 @@ export function createGoogleClient(options: GoogleOptions): OAuthClient {
     const url = `${options.issuerUrl}/.well-known/openid-configuration`;
     const meta = await providerJson(url, Metadata, 'google discovery');
     // OIDC Discovery §4.3: the document must name the issuer it was fetched from.
-    if (meta.issuer.replace(/\/+$/, '') !== options.issuerUrl) throw new ProviderError('google discovery: issuer does not match');
+    if (meta.issuer.replace(/\/+$/, '') !== options.issuerUrl)
+      throw new ProviderError('google discovery: issuer does not match');
     return meta;
   }
 
@@ -71,7 +72,8 @@ export function createGoogleClient(options: GoogleOptions): OAuthClient {
   }
 
   function keySet(uri: string): JWTVerifyGetKey {
-    if (keys?.uri !== uri) keys = { uri, get: createRemoteJWKSet(new URL(uri), { timeoutDuration: PROVIDER_TIMEOUT_MS }) };
+    if (keys?.uri !== uri)
+      keys = { uri, get: createRemoteJWKSet(new URL(uri), { timeoutDuration: PROVIDER_TIMEOUT_MS }) };
     return keys.get;
   }
 
@@ -125,7 +127,8 @@ export function createGoogleClient(options: GoogleOptions): OAuthClient {
       if (c.nonce !== pending.nonce) throw new ProviderError('google id token: nonce does not match');
       // OIDC Core §3.1.3.7: with several audiences the token must have been issued to us.
       const aud = (payload as { aud?: unknown }).aud;
-      if (Array.isArray(aud) && aud.length > 1 && c.azp !== options.clientId) throw new ProviderError('google id token: azp does not match');
+      if (Array.isArray(aud) && aud.length > 1 && c.azp !== options.clientId)
+        throw new ProviderError('google id token: azp does not match');
       const email = c.email?.trim().toLowerCase() || null;
       return {
         provider: 'google',

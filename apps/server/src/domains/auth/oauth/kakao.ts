@@ -68,9 +68,14 @@ export function createKakaoClient(options: KakaoOptions): OAuthClient {
         },
       });
       // secure_resource: image URLs over https.
-      const user = await providerJson(`${options.apiUrl}/v2/user/me?secure_resource=true`, KakaoUser, 'kakao user', {
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-      });
+      const user = await providerJson(
+        `${options.apiUrl}/v2/user/me?secure_resource=true`,
+        KakaoUser,
+        'kakao user',
+        {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        },
+      );
       const account = user.kakao_account;
       const email = account?.email?.trim().toLowerCase() || null;
       const profile = account?.profile;
@@ -79,7 +84,8 @@ export function createKakaoClient(options: KakaoOptions): OAuthClient {
         subject: String(user.id),
         email,
         // Kakao vouches for an address only when it is both still valid and verified.
-        emailVerified: email !== null && account?.is_email_valid === true && account.is_email_verified === true,
+        emailVerified:
+          email !== null && account?.is_email_valid === true && account.is_email_verified === true,
         name: profile?.nickname ?? null,
         // Kakao's grey silhouette is not the user's picture.
         pictureUrl: profile?.is_default_image ? null : (profile?.profile_image_url ?? null),

@@ -51,7 +51,9 @@ describe('oauth state cookie', () => {
 
   it('derives the S256 challenge of RFC 7636', () => {
     // RFC 7636 appendix B.
-    expect(codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
     expect(codeChallengeOf('abc')).toBe(createHash('sha256').update('abc').digest('base64url'));
   });
 });

@@ -54,9 +54,21 @@ export function createOAuthStates(secret: string, now: () => number = Date.now) 
   return {
     /** A fresh pending sign-in and its cookie value. */
     begin(provider: OAuthProvider): { pending: PendingSignIn; cookie: string } {
-      const pending: PendingSignIn = { provider, state: random(), codeVerifier: random(), nonce: random(), expiresAt: now() + OAUTH_STATE_TTL_MS };
+      const pending: PendingSignIn = {
+        provider,
+        state: random(),
+        codeVerifier: random(),
+        nonce: random(),
+        expiresAt: now() + OAUTH_STATE_TTL_MS,
+      };
       const payload = Buffer.from(
-        JSON.stringify({ p: pending.provider, s: pending.state, v: pending.codeVerifier, n: pending.nonce, x: pending.expiresAt }),
+        JSON.stringify({
+          p: pending.provider,
+          s: pending.state,
+          v: pending.codeVerifier,
+          n: pending.nonce,
+          x: pending.expiresAt,
+        }),
       ).toString('base64url');
       return { pending, cookie: `${payload}.${sign(payload)}` };
     },
@@ -65,7 +77,11 @@ export function createOAuthStates(secret: string, now: () => number = Date.now) 
      * The pending sign-in of `cookie` when it is authentic, unexpired, for `provider`, carries `state` and was
      * not presented before; null otherwise. A match spends the state.
      */
-    finish(cookie: string | undefined, provider: OAuthProvider, state: string | undefined): PendingSignIn | null {
+    finish(
+      cookie: string | undefined,
+      provider: OAuthProvider,
+      state: string | undefined,
+    ): PendingSignIn | null {
       if (!cookie || !state || cookie.length > 1024) return null;
       const dot = cookie.indexOf('.');
       if (dot <= 0) return null;

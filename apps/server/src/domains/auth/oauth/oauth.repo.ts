@@ -15,7 +15,11 @@ export interface SocialLink {
 export function createOAuthRepo() {
   return {
     /** The user a provider account is linked to. */
-    async findLinkedUser(db: Executor, provider: OAuthProvider, providerUserId: string): Promise<UserRow | undefined> {
+    async findLinkedUser(
+      db: Executor,
+      provider: OAuthProvider,
+      providerUserId: string,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .select({ user: users })
         .from(socialAccounts)
@@ -35,11 +39,19 @@ export function createOAuthRepo() {
     },
     /** Links a provider account; false when it is already linked (to anyone), so a concurrent link wins once. */
     async link(db: Executor, link: SocialLink): Promise<boolean> {
-      const rows = await db.insert(socialAccounts).values(link).onConflictDoNothing().returning({ id: socialAccounts.id });
+      const rows = await db
+        .insert(socialAccounts)
+        .values(link)
+        .onConflictDoNothing()
+        .returning({ id: socialAccounts.id });
       return rows.length === 1;
     },
     /** A new social account's avatar: our re-encoded copy, or the provider's URL when the copy failed. */
-    async setAvatar(db: Executor, userId: string, avatar: { imageKey: string } | { externalImageUrl: string }) {
+    async setAvatar(
+      db: Executor,
+      userId: string,
+      avatar: { imageKey: string } | { externalImageUrl: string },
+    ) {
       await db.update(profiles).set(avatar).where(eq(profiles.userId, userId));
     },
   };

@@ -12,7 +12,8 @@ export interface OAuthRoutesOptions {
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 /** The stricter of two pino levels (a route's level replaces the app's, so it must never be looser). */
-const stricter = (a: Config['logLevel'], b: Config['logLevel']) => (LOG_LEVELS.indexOf(a) >= LOG_LEVELS.indexOf(b) ? a : b);
+const stricter = (a: Config['logLevel'], b: Config['logLevel']) =>
+  LOG_LEVELS.indexOf(a) >= LOG_LEVELS.indexOf(b) ? a : b;
 
 /** Longest query value read from a callback; real codes and states are far shorter. */
 const MAX_QUERY_VALUE = 2048;
@@ -34,7 +35,12 @@ export function loginErrorLocation(message: string): string {
 export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, { oauth, config }) => {
   // Scoped to the provider's callback: the browser sends it there and nowhere else.
   const cookieOptions = (provider: OAuthProvider) =>
-    ({ path: callbackPath(provider), httpOnly: true, sameSite: 'lax', secure: config.publicUrl.startsWith('https://') }) as const;
+    ({
+      path: callbackPath(provider),
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+    }) as const;
 
   function fail(request: FastifyRequest, reply: FastifyReply, provider: string, err: unknown) {
     if (err instanceof OAuthFailure) {
@@ -52,7 +58,10 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, {
       const { provider } = request.params;
       try {
         const started = await oauth.begin(provider);
-        reply.setCookie(OAUTH_STATE_COOKIE, started.stateCookie, { ...cookieOptions(started.provider), maxAge: OAUTH_STATE_TTL_MS / 1000 });
+        reply.setCookie(OAUTH_STATE_COOKIE, started.stateCookie, {
+          ...cookieOptions(started.provider),
+          maxAge: OAUTH_STATE_TTL_MS / 1000,
+        });
         return reply.header('cache-control', 'no-store').redirect(started.location, 302);
       } catch (err) {
         return fail(request, reply, provider, err);
@@ -75,7 +84,11 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, {
       try {
         const issued = await oauth.finish(
           provider,
-          { code: queryValue(request.query, 'code'), state: queryValue(request.query, 'state'), error: queryValue(request.query, 'error') },
+          {
+            code: queryValue(request.query, 'code'),
+            state: queryValue(request.query, 'state'),
+            error: queryValue(request.query, 'error'),
+          },
           request.cookies[OAUTH_STATE_COOKIE],
           clientMeta(request),
         );

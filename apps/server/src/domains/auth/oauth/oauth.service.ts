@@ -52,7 +52,10 @@ export interface OAuthServiceDeps {
 
 type Avatar = { imageKey: string } | { externalImageUrl: string };
 
-export const PROVIDER_LABELS: Record<OAuthProvider, string> = { google: ko.auth.providerGoogle, kakao: ko.auth.providerKakao };
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: ko.auth.providerGoogle,
+  kakao: ko.auth.providerKakao,
+};
 /** Longest side of a stored avatar (the profile upload's size). */
 const AVATAR_MAX_SIDE = 512;
 
@@ -102,15 +105,31 @@ function configuredClients(config: Config): Partial<Record<OAuthProvider, OAuthC
  * 3. else a new account, with the verified e-mail, or a placeholder `<provider>_<id>@users.otboo.invalid`
  *    when there is none (no e-mail shared, or an unverified one), and no password (forgot-password sets one).
  */
-export async function createOAuthService({ db, config, auth, authRepo, usersRepo, repo, storage, images, log }: OAuthServiceDeps) {
+export async function createOAuthService({
+  db,
+  config,
+  auth,
+  authRepo,
+  usersRepo,
+  repo,
+  storage,
+  images,
+  log,
+}: OAuthServiceDeps) {
   // Shared by every instance on the database, like the generated JWT secret.
-  const states = createOAuthStates(await authRepo.ensureSecret(db, 'oauth-state', randomBytes(48).toString('base64url')));
+  const states = createOAuthStates(
+    await authRepo.ensureSecret(db, 'oauth-state', randomBytes(48).toString('base64url')),
+  );
   const clients = configuredClients(config);
 
   function clientFor(provider: string): { provider: OAuthProvider; client: OAuthClient } {
     if (!isOAuthProvider(provider)) throw new OAuthFailure(ko.auth.oauthFailed, 'unknown provider');
     const client = clients[provider];
-    if (!client) throw new OAuthFailure(ko.auth.oauthNotConfigured(PROVIDER_LABELS[provider]), `${provider} is not configured`);
+    if (!client)
+      throw new OAuthFailure(
+        ko.auth.oauthNotConfigured(PROVIDER_LABELS[provider]),
+        `${provider} is not configured`,
+      );
     return { provider, client };
   }
 
@@ -125,19 +144,35 @@ export async function createOAuthService({ db, config, auth, authRepo, usersRepo
       await storage.put(imageKey, encoded.image, 'image/webp');
       return { imageKey };
     } catch (err) {
-      log.warn({ provider: profile.provider, reason: (err as Error).message }, 'could not copy the social avatar; keeping its address');
+      log.warn(
+        { provider: profile.provider, reason: (err as Error).message },
+        'could not copy the social avatar; keeping its address',
+      );
       return { externalImageUrl: url };
     }
   }
 
   /** Creates the account and its link in one transaction; 'taken' / 'linked' when another request got there first. */
-  async function createAccount(profile: SocialProfile, email: string, avatar: Avatar | null): Promise<UserRow | 'taken' | 'linked'> {
+  async function createAccount(
+    profile: SocialProfile,
+    email: string,
+    avatar: Avatar | null,
+  ): Promise<UserRow | 'taken' | 'linked'> {
     const linkLost = new Error('linked meanwhile');
     try {
       return await db.transaction(async (tx) => {
-        const user = await usersRepo.insertWithProfile(tx, { email, name: accountName(profile.name), passwordHash: null });
+        const user = await usersRepo.insertWithProfile(tx, {
+          email,
+          name: accountName(profile.name),
+          passwordHash: null,
+        });
         if (!user) return 'taken' as const;
-        const linked = await repo.link(tx, { userId: user.id, provider: profile.provider, providerUserId: profile.subject, email: profile.email });
+        const linked = await repo.link(tx, {
+          userId: user.id,
+          provider: profile.provider,
+          providerUserId: profile.subject,
+          email: profile.email,
+        });
         if (!linked) throw linkLost; // rolls the new user back
         if (avatar) await repo.setAvatar(tx, user.id, avatar);
         return user;
@@ -162,12 +197,25 @@ export async function createOAuthService({ db, config, auth, authRepo, usersRepo
         if (linked) return linked;
         const owner = email ? await usersRepo.findByEmail(db, email) : undefined;
         if (owner) {
-          if (!verified) throw new OAuthFailure(ko.auth.oauthEmailUnverified, 'unverified e-mail of an existing account');
-          if (owner.locked) throw new OAuthFailure(ko.auth.oauthLocked, 'the account with this e-mail is locked');
+          if (!verified)
+            throw new OAuthFailure(ko.auth.oauthEmailUnverified, 'unverified e-mail of an existing account');
+          if (owner.locked)
+            throw new OAuthFailure(ko.auth.oauthLocked, 'the account with this e-mail is locked');
           if (await repo.hasProvider(db, owner.id, profile.provider)) {
-            throw new OAuthFailure(ko.auth.oauthOtherAccountLinked(label), 'the account has another account of this provider');
+            throw new OAuthFailure(
+              ko.auth.oauthOtherAccountLinked(label),
+              'the account has another account of this provider',
+            );
           }
-          if (await repo.link(db, { userId: owner.id, provider: profile.provider, providerUserId: profile.subject, email })) return owner;
+          if (
+            await repo.link(db, {
+              userId: owner.id,
+              provider: profile.provider,
+              providerUserId: profile.subject,
+              email,
+            })
+          )
+            return owner;
           continue;
         }
         avatar ??= importAvatar(profile);
@@ -179,7 +227,8 @@ export async function createOAuthService({ db, config, auth, authRepo, usersRepo
     } finally {
       // A copied avatar no new account uses is deleted again.
       const copied = await avatar?.catch(() => null);
-      if (!account && copied && 'imageKey' in copied) await storage.delete([copied.imageKey]).catch(() => undefined);
+      if (!account && copied && 'imageKey' in copied)
+        await storage.delete([copied.imageKey]).catch(() => undefined);
     }
     if (!account) throw new OAuthFailure(ko.auth.oauthFailed, 'the account kept changing during sign-in');
     return account;
@@ -199,13 +248,22 @@ export async function createOAuthService({ db, config, auth, authRepo, usersRepo
     },
 
     /** Finishes a sign-in from the provider's callback and opens a session. */
-    async finish(name: string, callback: OAuthCallback, stateCookie: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
+    async finish(
+      name: string,
+      callback: OAuthCallback,
+      stateCookie: string | undefined,
+      meta: ClientMeta,
+    ): Promise<IssuedSession> {
       const { provider, client } = clientFor(name);
       if (callback.error) {
-        throw new OAuthFailure(callback.error === 'access_denied' ? ko.auth.oauthDenied : ko.auth.oauthFailed, `provider answered ${callback.error.slice(0, 60)}`);
+        throw new OAuthFailure(
+          callback.error === 'access_denied' ? ko.auth.oauthDenied : ko.auth.oauthFailed,
+          `provider answered ${callback.error.slice(0, 60)}`,
+        );
       }
       const pending = states.finish(stateCookie, provider, callback.state);
-      if (!pending) throw new OAuthFailure(ko.auth.oauthStateInvalid, 'state missing, forged, expired or already used');
+      if (!pending)
+        throw new OAuthFailure(ko.auth.oauthStateInvalid, 'state missing, forged, expired or already used');
       if (!callback.code) throw new OAuthFailure(ko.auth.oauthFailed, 'callback without a code');
       let profile: SocialProfile;
       try {
@@ -220,7 +278,8 @@ export async function createOAuthService({ db, config, auth, authRepo, usersRepo
         return await auth.openSession(user, meta);
       } catch (err) {
         // Locked between the check above and the session.
-        if (err instanceof AppError && err.statusCode === 423) throw new OAuthFailure(ko.auth.oauthLocked, 'the account was locked meanwhile');
+        if (err instanceof AppError && err.statusCode === 423)
+          throw new OAuthFailure(ko.auth.oauthLocked, 'the account was locked meanwhile');
         throw err;
       }
     },

@@ -44,7 +44,12 @@ export interface ProviderRequest {
  * endpoints redirects), the wait is bounded, and a non-2xx answer is an error whose log line carries the
  * provider's `error` code when it sent one.
  */
-export async function providerJson<T extends z.ZodType>(url: string, schema: T, what: string, request: ProviderRequest = {}): Promise<z.infer<T>> {
+export async function providerJson<T extends z.ZodType>(
+  url: string,
+  schema: T,
+  what: string,
+  request: ProviderRequest = {},
+): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | undefined;
   if (request.form) {
@@ -74,10 +79,16 @@ export async function providerJson<T extends z.ZodType>(url: string, schema: T, 
     throw new ProviderError(`${what}: HTTP ${res.status}, not JSON`);
   }
   if (!res.ok) {
-    const code = typeof json === 'object' && json !== null && 'error' in json ? String((json as { error: unknown }).error).slice(0, 60) : '';
+    const code =
+      typeof json === 'object' && json !== null && 'error' in json
+        ? String((json as { error: unknown }).error).slice(0, 60)
+        : '';
     throw new ProviderError(`${what}: HTTP ${res.status}${code ? ` ${code}` : ''}`);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ProviderError(`${what}: unexpected answer (${parsed.error.issues[0]?.path.join('.') || 'root'})`);
+  if (!parsed.success)
+    throw new ProviderError(
+      `${what}: unexpected answer (${parsed.error.issues[0]?.path.join('.') || 'root'})`,
+    );
   return parsed.data;
 }

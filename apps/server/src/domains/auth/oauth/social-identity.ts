@@ -9,7 +9,10 @@ export const FALLBACK_NAME_PREFIX = '사용자';
  * characters (spaces, emoji, punctuation) are dropped, the rest cut at 20; too short → '사용자' + 4 digits.
  */
 export function accountName(providerName: string | null): string {
-  const kept = [...(providerName ?? '').normalize('NFC')].filter((c) => /[가-힣a-zA-Z0-9]/.test(c)).slice(0, LIMITS.nameMax).join('');
+  const kept = [...(providerName ?? '').normalize('NFC')]
+    .filter((c) => /[가-힣a-zA-Z0-9]/.test(c))
+    .slice(0, LIMITS.nameMax)
+    .join('');
   if (NAME_PATTERN.test(kept)) return kept;
   return `${FALLBACK_NAME_PREFIX}${randomInt(0, 10_000).toString().padStart(4, '0')}`;
 }
@@ -23,7 +26,9 @@ export const PLACEHOLDER_EMAIL_DOMAIN = 'users.otboo.invalid';
  * (someone signed up with it by hand).
  */
 export function placeholderEmail(provider: OAuthProvider, subject: string, variant?: string): string {
-  const id = /^[A-Za-z0-9_-]{1,64}$/.test(subject) ? subject : createHash('sha256').update(subject).digest('hex').slice(0, 32);
+  const id = /^[A-Za-z0-9_-]{1,64}$/.test(subject)
+    ? subject
+    : createHash('sha256').update(subject).digest('hex').slice(0, 32);
   return `${provider}_${id}${variant ? `.${variant}` : ''}@${PLACEHOLDER_EMAIL_DOMAIN}`;
 }
 

@@ -8,7 +8,10 @@ export interface ExtractionRoutesOptions {
 }
 
 /** `/api/clothes/extractions?url=`: garment data guessed from a shop's product page. */
-export const extractionRoutes: FastifyPluginAsyncZod<ExtractionRoutesOptions> = async (app, { extraction }) => {
+export const extractionRoutes: FastifyPluginAsyncZod<ExtractionRoutesOptions> = async (
+  app,
+  { extraction },
+) => {
   app.get(
     '/',
     {
@@ -16,7 +19,13 @@ export const extractionRoutes: FastifyPluginAsyncZod<ExtractionRoutesOptions> = 
         tags: ['clothes'],
         summary: '상품 링크로 옷 정보 불러오기',
         querystring: ExtractionQuery,
-        response: { 200: ClothesExtractionDto, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+        response: {
+          200: ClothesExtractionDto,
+          400: ErrorBody,
+          401: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
+        },
       },
     },
     async (request) => extraction.extract(actorOf(request), request.query.url),

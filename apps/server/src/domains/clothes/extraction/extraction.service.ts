@@ -56,11 +56,21 @@ function normalizeUrl(raw: string): string {
  * the product photo is downloaded the same way, re-encoded and stored under `imports/` so the browser can show
  * it from our origin and upload it again with the garment.
  */
-export function createExtractionService({ db, fetcher, storage, attributeDefsRepo, log }: ExtractionServiceDeps) {
+export function createExtractionService({
+  db,
+  fetcher,
+  storage,
+  attributeDefsRepo,
+  log,
+}: ExtractionServiceDeps) {
   const running = new Map<string, number>();
   let total = 0;
 
-  async function importImage(candidates: readonly string[], pageUrl: string, deadline: number): Promise<string | null> {
+  async function importImage(
+    candidates: readonly string[],
+    pageUrl: string,
+    deadline: number,
+  ): Promise<string | null> {
     for (const candidate of candidates.slice(0, IMAGE_CANDIDATES)) {
       const left = deadline - Date.now();
       if (left < 500) return null;
@@ -87,9 +97,14 @@ export function createExtractionService({ db, fetcher, storage, attributeDefsRep
     const { readProductPage } = await import('./product-page.js');
     const product = readProductPage(page.html, page.url);
     if (!product.name) {
-      throw badGateway(page.truncated ? ko.clothes.urlTooLarge : ko.clothes.urlNoProduct, 'LinkImportException');
+      throw badGateway(
+        page.truncated ? ko.clothes.urlTooLarge : ko.clothes.urlNoProduct,
+        'LinkImportException',
+      );
     }
-    const definitions = (await attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' })).map(toAttributeDefDto);
+    const definitions = (
+      await attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' })
+    ).map(toAttributeDefDto);
     const imageKey = await importImage(product.images, page.url, deadline);
     return {
       name: product.name,

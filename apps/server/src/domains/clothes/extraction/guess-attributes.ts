@@ -63,7 +63,16 @@ const SYNONYMS: Record<string, string[]> = {
   러블리: ['lovely'],
   아웃도어: ['outdoor', '등산', '고어텍스', 'gore-tex'],
   // water resistance
-  예: ['방수', '발수', 'waterproof', 'water proof', 'water-repellent', 'water repellent', '고어텍스', 'gore-tex'],
+  예: [
+    '방수',
+    '발수',
+    'waterproof',
+    'water proof',
+    'water-repellent',
+    'water repellent',
+    '고어텍스',
+    'gore-tex',
+  ],
 };
 
 /**
@@ -90,7 +99,8 @@ function optionIn(text: string, options: readonly string[]): string | null {
       const index = findKeyword(lower, keyword);
       if (index < 0) continue;
       const length = keyword.text.length;
-      if (!best || index < best.index || (index === best.index && length > best.length)) best = { option, index, length };
+      if (!best || index < best.index || (index === best.index && length > best.length))
+        best = { option, index, length };
     }
   }
   return best?.option ?? null;
@@ -101,14 +111,22 @@ function optionIn(text: string, options: readonly string[]): string | null {
  * (structured colour/material fields, then the name, categories, description): the first text that names
  * an option of a definition decides it.
  */
-export function guessAttributes(definitions: readonly AttributeDefDto[], texts: readonly (string | undefined)[]): ClothesAttributeDto[] {
+export function guessAttributes(
+  definitions: readonly AttributeDefDto[],
+  texts: readonly (string | undefined)[],
+): ClothesAttributeDto[] {
   const usable = texts.filter((t): t is string => Boolean(t && t.trim()));
   const out: ClothesAttributeDto[] = [];
   for (const def of definitions) {
     for (const text of usable) {
       const option = optionIn(text, def.selectableValues);
       if (option) {
-        out.push({ definitionId: def.id, definitionName: def.name, selectableValues: def.selectableValues, value: option });
+        out.push({
+          definitionId: def.id,
+          definitionName: def.name,
+          selectableValues: def.selectableValues,
+          value: option,
+        });
         break;
       }
     }

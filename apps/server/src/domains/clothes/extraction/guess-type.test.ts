@@ -56,9 +56,13 @@ describe('guessClothesType', () => {
   });
 
   it('lets the most specific category decide before the name', () => {
-    expect(guessClothesType({ categories: ['여성의류', '니트', '가디건'], name: '울 니트 가디건' })).toBe('OUTER');
+    expect(guessClothesType({ categories: ['여성의류', '니트', '가디건'], name: '울 니트 가디건' })).toBe(
+      'OUTER',
+    );
     expect(guessClothesType({ categories: ['상의', '니트/스웨터'], name: '니트 & 스카프 세트' })).toBe('TOP');
     expect(guessClothesType({ categories: ['패션의류', '남성의류'], name: '데님 자켓' })).toBe('OUTER');
-    expect(guessClothesType({ categories: ['스포츠/레저', '등산', '등산화', '트레킹화'], name: '방수 트레킹화' })).toBe('SHOES');
+    expect(
+      guessClothesType({ categories: ['스포츠/레저', '등산', '등산화', '트레킹화'], name: '방수 트레킹화' }),
+    ).toBe('SHOES');
   });
 });

@@ -11,7 +11,12 @@ export const IMPORT_PHOTO_MAX_AGE_MS = 24 * 60 * 60_000;
 const SWEEP_PERIOD_MS = 60 * 60_000;
 
 /** Deletes link-import photos older than a day, hourly, on one instance at a time. */
-export function createImportsSweeper(deps: { storage: Storage; jobLock: JobLock; log: FastifyBaseLogger; now?: () => number }) {
+export function createImportsSweeper(deps: {
+  storage: Storage;
+  jobLock: JobLock;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
 
   async function sweep(): Promise<number> {
@@ -24,7 +29,8 @@ export function createImportsSweeper(deps: { storage: Storage; jobLock: JobLock;
     name: 'link-import photo sweep',
     initialDelayMs: 60_000,
     periodMs: SWEEP_PERIOD_MS,
-    job: async () => void (await deps.jobLock.runExclusive('otboo:imports-sweep', async () => void (await sweep()))),
+    job: async () =>
+      void (await deps.jobLock.runExclusive('otboo:imports-sweep', async () => void (await sweep()))),
     log: deps.log,
   });
   return { sweep, start: scheduler.start, stop: scheduler.stop };

@@ -39,7 +39,8 @@ function ldImages(value: unknown, base: string, out: string[] = []): string[] {
   return out;
 }
 
-const ATTRIBUTE_PROPERTY = /색상|컬러|color|colour|소재|재질|material|fabric|계절|시즌|season|두께|thickness/i;
+const ATTRIBUTE_PROPERTY =
+  /색상|컬러|color|colour|소재|재질|material|fabric|계절|시즌|season|두께|thickness/i;
 
 function ldNodes(html: CheerioAPI): unknown[] {
   const nodes: unknown[] = [];
@@ -70,11 +71,15 @@ function ldNodes(html: CheerioAPI): unknown[] {
 export function readJsonLd($: CheerioAPI, pageUrl: string): ProductFacts {
   const facts = emptyFacts('json-ld');
   for (const root of ldNodes($)) {
-    const product = findObject(root, (o) => hasType(o, 'Product', 'ProductGroup', 'IndividualProduct', 'ProductModel'));
+    const product = findObject(root, (o) =>
+      hasType(o, 'Product', 'ProductGroup', 'IndividualProduct', 'ProductModel'),
+    );
     if (product && !facts.name) {
       const name = ldText(product.name);
       if (name) facts.name = name;
-      const variantImages = Array.isArray(product.hasVariant) ? product.hasVariant.map((v) => (v as Record<string, unknown>)?.image) : [];
+      const variantImages = Array.isArray(product.hasVariant)
+        ? product.hasVariant.map((v) => (v as Record<string, unknown>)?.image)
+        : [];
       facts.images.push(...ldImages(product.image, pageUrl), ...ldImages(variantImages, pageUrl));
       const offered = findObject(product.offers, (o) => Boolean(o.image));
       if (offered) facts.images.push(...ldImages(offered.image, pageUrl));
@@ -128,11 +133,24 @@ export function readOpenGraph($: CheerioAPI, pageUrl: string): ProductFacts {
   const facts = emptyFacts('open-graph');
   const name = cleanText(meta($, 'og:title', 'twitter:title')[0]);
   if (name) facts.name = name;
-  const images = meta($, 'og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src')
+  const images = meta(
+    $,
+    'og:image:secure_url',
+    'og:image',
+    'og:image:url',
+    'twitter:image',
+    'twitter:image:src',
+  )
     .map((v) => absoluteUrl(v, pageUrl))
     .filter((v): v is string => Boolean(v));
   facts.images = [...new Set(images)];
-  for (const hint of meta($, 'product:color', 'og:product:color', 'product:material', 'og:product:material')) {
+  for (const hint of meta(
+    $,
+    'product:color',
+    'og:product:color',
+    'product:material',
+    'og:product:material',
+  )) {
     const text = cleanText(hint);
     if (text) facts.hints.push(text);
   }

@@ -12,9 +12,22 @@ export interface ProductFacts {
   description?: string;
 }
 
-export const emptyFacts = (source: string): ProductFacts => ({ source, images: [], categories: [], hints: [] });
+export const emptyFacts = (source: string): ProductFacts => ({
+  source,
+  images: [],
+  categories: [],
+  hints: [],
+});
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
 
 /** Decodes the HTML entities that appear in names inside JSON and attributes. */
 export function decodeEntities(text: string): string {
@@ -90,11 +103,16 @@ function matchingBracket(text: string, start: number): number {
 }
 
 /** Depth-first search for the first object that satisfies `test` (bounded, so huge states stay cheap). */
-export function findObject(root: unknown, test: (o: Record<string, unknown>) => boolean, maxDepth = 12): Record<string, unknown> | undefined {
+export function findObject(
+  root: unknown,
+  test: (o: Record<string, unknown>) => boolean,
+  maxDepth = 12,
+): Record<string, unknown> | undefined {
   const seen = new Set<unknown>();
   let visited = 0;
   const walk = (node: unknown, depth: number): Record<string, unknown> | undefined => {
-    if (!node || typeof node !== 'object' || depth > maxDepth || seen.has(node) || ++visited > 50_000) return undefined;
+    if (!node || typeof node !== 'object' || depth > maxDepth || seen.has(node) || ++visited > 50_000)
+      return undefined;
     seen.add(node);
     if (Array.isArray(node)) {
       for (const item of node) {

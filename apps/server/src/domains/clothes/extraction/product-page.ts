@@ -37,8 +37,16 @@ export function readProductPage(html: string, pageUrl: string): ProductPage {
     source: named?.source ?? 'title',
     name: named?.name,
     // guessClothesType reads categories from the end: most trusted source first, its deepest category first.
-    type: guessClothesType({ categories: [...sources].reverse().flatMap((s) => s.categories), name: named?.name }),
+    type: guessClothesType({
+      categories: [...sources].reverse().flatMap((s) => s.categories),
+      name: named?.name,
+    }),
     images,
-    attributeTexts: [...hints, ...(named?.name ? [named.name] : []), ...categories, ...(description ? [description] : [])],
+    attributeTexts: [
+      ...hints,
+      ...(named?.name ? [named.name] : []),
+      ...categories,
+      ...(description ? [description] : []),
+    ],
   };
 }

@@ -1,5 +1,13 @@
 import type { CheerioAPI } from 'cheerio';
-import { absoluteUrl, assignedJson, at, cleanText, emptyFacts, findObject, type ProductFacts } from './product-facts.js';
+import {
+  absoluteUrl,
+  assignedJson,
+  at,
+  cleanText,
+  emptyFacts,
+  findObject,
+  type ProductFacts,
+} from './product-facts.js';
 
 /**
  * Page data of shops whose product pages carry more than their meta tags, read from what the public pages
@@ -58,11 +66,18 @@ const musinsa: ShopReader = {
     const facts = emptyFacts('musinsa');
     facts.name = text(state.goodsNm);
     const cdn = 'https://image.msscdn.net';
-    const image = (v: unknown) => (typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? `${cdn}${v}` : v);
+    const image = (v: unknown) =>
+      typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? `${cdn}${v}` : v;
     pushImage(facts, image(state.thumbnailImageUrl), url);
-    for (const g of Array.isArray(state.goodsImages) ? state.goodsImages : []) pushImage(facts, image(at(g, 'imageUrl')), url);
+    for (const g of Array.isArray(state.goodsImages) ? state.goodsImages : [])
+      pushImage(facts, image(at(g, 'imageUrl')), url);
     const category = state.category as Record<string, unknown> | undefined;
-    pushCategories(facts, category?.categoryDepth1Name, category?.categoryDepth2Name, category?.categoryDepth3Name);
+    pushCategories(
+      facts,
+      category?.categoryDepth1Name,
+      category?.categoryDepth2Name,
+      category?.categoryDepth3Name,
+    );
     if (facts.categories.length === 0) pushCategories(facts, state.baseCategoryFullPath);
     // "두께: 보통", "계절: 봄, 가을", "핏", "촉감" … each with the selected items flagged.
     for (const material of (at(state, 'goodsMaterial', 'materials') as unknown[] | undefined) ?? []) {
@@ -87,13 +102,20 @@ const naverSmartStore: ShopReader = {
     const product =
       (at(state, 'product', 'A') as Record<string, unknown> | undefined) ??
       (at(state, 'simpleProductForDetailPage', 'A') as Record<string, unknown> | undefined) ??
-      findObject(state, (o) => typeof o.name === 'string' && (Boolean(o.representImage) || Array.isArray(o.productImages)));
+      findObject(
+        state,
+        (o) => typeof o.name === 'string' && (Boolean(o.representImage) || Array.isArray(o.productImages)),
+      );
     if (!product || typeof product.name !== 'string') return null;
     const facts = emptyFacts('naver-smartstore');
     facts.name = text(product.dispName) ?? text(product.name);
     pushImage(facts, at(product, 'representImage', 'url'), url);
-    const images = Array.isArray(product.productImages) ? (product.productImages as Record<string, unknown>[]) : [];
-    for (const img of [...images].sort((a, b) => Number(b.imageType === 'REPRESENTATIVE') - Number(a.imageType === 'REPRESENTATIVE'))) {
+    const images = Array.isArray(product.productImages)
+      ? (product.productImages as Record<string, unknown>[])
+      : [];
+    for (const img of [...images].sort(
+      (a, b) => Number(b.imageType === 'REPRESENTATIVE') - Number(a.imageType === 'REPRESENTATIVE'),
+    )) {
       pushImage(facts, img.url, url);
     }
     const whole = at(product, 'category', 'wholeCategoryName');
@@ -104,14 +126,37 @@ const naverSmartStore: ShopReader = {
 };
 
 const NAME_KEYS = ['itemName', 'productName', 'goodsName', 'goodsNm', 'itemNm', 'name'];
-const IMAGE_KEYS = ['mainImageUrl', 'imageUrl', 'thumbnailUrl', 'thumbnailImageUrl', 'itemImageUrl', 'productImageUrl', 'representImageUrl', 'imgUrl'];
-const CATEGORY_KEYS = ['categoryName', 'category1Name', 'category2Name', 'category3Name', 'frontCategoryName', 'largeCategoryName', 'mediumCategoryName', 'smallCategoryName'];
+const IMAGE_KEYS = [
+  'mainImageUrl',
+  'imageUrl',
+  'thumbnailUrl',
+  'thumbnailImageUrl',
+  'itemImageUrl',
+  'productImageUrl',
+  'representImageUrl',
+  'imgUrl',
+];
+const CATEGORY_KEYS = [
+  'categoryName',
+  'category1Name',
+  'category2Name',
+  'category3Name',
+  'frontCategoryName',
+  'largeCategoryName',
+  'mediumCategoryName',
+  'smallCategoryName',
+];
 
 /**
  * Next.js product state (`__NEXT_DATA__`) of shops that keep the product as one object with a name and an
  * image field under varying keys. `imageBase` completes CDN-relative paths (empty: relative to the page).
  */
-function nextDataReader(key: string, hosts: RegExp, imageBase: string, isProduct: (o: Record<string, unknown>) => boolean): ShopReader {
+function nextDataReader(
+  key: string,
+  hosts: RegExp,
+  imageBase: string,
+  isProduct: (o: Record<string, unknown>) => boolean,
+): ShopReader {
   return {
     key,
     hosts,
@@ -127,13 +172,19 @@ function nextDataReader(key: string, hosts: RegExp, imageBase: string, isProduct
         }
       }
       if (!facts.name) return null;
-      const image = (v: unknown) => (imageBase && typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? `${imageBase}${v}` : v);
+      const image = (v: unknown) =>
+        imageBase && typeof v === 'string' && v.startsWith('/') && !v.startsWith('//')
+          ? `${imageBase}${v}`
+          : v;
       for (const k of IMAGE_KEYS) pushImage(facts, image(product[k]), url);
       // Zigzag: product_image_list [{url, image_type: MAIN | …}]
       const list = product.product_image_list ?? product.images ?? product.itemImages;
       if (Array.isArray(list)) {
-        const sorted = [...(list as Record<string, unknown>[])].sort((a, b) => Number(b?.image_type === 'MAIN') - Number(a?.image_type === 'MAIN'));
-        for (const img of sorted) pushImage(facts, image(typeof img === 'string' ? img : (img?.url ?? img?.imageUrl)), url);
+        const sorted = [...(list as Record<string, unknown>[])].sort(
+          (a, b) => Number(b?.image_type === 'MAIN') - Number(a?.image_type === 'MAIN'),
+        );
+        for (const img of sorted)
+          pushImage(facts, image(typeof img === 'string' ? img : (img?.url ?? img?.imageUrl)), url);
       }
       pushCategories(facts, ...CATEGORY_KEYS.map((k) => product[k]));
       const managed = product.managed_category_list;
@@ -147,9 +198,15 @@ function nextDataReader(key: string, hosts: RegExp, imageBase: string, isProduct
   };
 }
 
-const hasAny = (o: Record<string, unknown>, keys: string[]) => keys.some((k) => typeof o[k] === 'string' && o[k] !== '');
+const hasAny = (o: Record<string, unknown>, keys: string[]) =>
+  keys.some((k) => typeof o[k] === 'string' && o[k] !== '');
 
-const twentyNineCm = nextDataReader('29cm', /(^|\.)29cm\.co\.kr$/, 'https://img.29cm.co.kr', (o) => hasAny(o, ['itemName']) && hasAny(o, IMAGE_KEYS));
+const twentyNineCm = nextDataReader(
+  '29cm',
+  /(^|\.)29cm\.co\.kr$/,
+  'https://img.29cm.co.kr',
+  (o) => hasAny(o, ['itemName']) && hasAny(o, IMAGE_KEYS),
+);
 const wConcept = nextDataReader(
   'wconcept',
   /(^|\.)wconcept\.co\.kr$/,
@@ -165,7 +222,11 @@ const zigzag = nextDataReader(
 );
 
 /** Product headings of server-rendered pages. */
-function domReader(key: string, hosts: RegExp, selectors: { name: string[]; image: string[]; categories?: string }): ShopReader {
+function domReader(
+  key: string,
+  hosts: RegExp,
+  selectors: { name: string[]; image: string[]; categories?: string },
+): ShopReader {
   return {
     key,
     hosts,
@@ -204,7 +265,15 @@ const coupang = domReader('coupang', /(^|\.)coupang\.com$/, {
   categories: '#breadcrumb .breadcrumb-link',
 });
 
-const READERS: readonly ShopReader[] = [musinsa, naverSmartStore, twentyNineCm, wConcept, zigzag, ssg, coupang];
+const READERS: readonly ShopReader[] = [
+  musinsa,
+  naverSmartStore,
+  twentyNineCm,
+  wConcept,
+  zigzag,
+  ssg,
+  coupang,
+];
 
 /**
  * Shop page data: the reader of the page's host first (`musinsa.com.evil.test` is not Musinsa), then the

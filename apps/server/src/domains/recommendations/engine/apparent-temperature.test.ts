@@ -24,17 +24,30 @@ describe('KMA winter apparent temperature (wind chill)', () => {
       value: expect.closeTo(-4.94, 2),
       formula: 'wind-chill',
     });
-    expect(apparentTemperature({ temperature: 0, windSpeed: 5, humidity: 50, month: 10 }).formula).toBe('wind-chill');
+    expect(apparentTemperature({ temperature: 0, windSpeed: 5, humidity: 50, month: 10 }).formula).toBe(
+      'wind-chill',
+    );
     // Calm: 4.8 km/h is 1.333 m/s.
-    expect(apparentTemperature({ temperature: 0, windSpeed: 1.3, humidity: 50, month: 1 })).toEqual({ value: 0, formula: 'none' });
-    expect(apparentTemperature({ temperature: 0, windSpeed: 1.34, humidity: 50, month: 1 }).formula).toBe('wind-chill');
+    expect(apparentTemperature({ temperature: 0, windSpeed: 1.3, humidity: 50, month: 1 })).toEqual({
+      value: 0,
+      formula: 'none',
+    });
+    expect(apparentTemperature({ temperature: 0, windSpeed: 1.34, humidity: 50, month: 1 }).formula).toBe(
+      'wind-chill',
+    );
     // Too warm for the formula.
-    expect(apparentTemperature({ temperature: 10.5, windSpeed: 8, humidity: 50, month: 4 })).toEqual({ value: 10.5, formula: 'none' });
-    expect(apparentTemperature({ temperature: 10, windSpeed: 8, humidity: 50, month: 4 }).formula).toBe('wind-chill');
+    expect(apparentTemperature({ temperature: 10.5, windSpeed: 8, humidity: 50, month: 4 })).toEqual({
+      value: 10.5,
+      formula: 'none',
+    });
+    expect(apparentTemperature({ temperature: 10, windSpeed: 8, humidity: 50, month: 4 }).formula).toBe(
+      'wind-chill',
+    );
   });
 
   it('feels colder the stronger the wind (about 2 °C per 1 m/s below zero, as KMA says)', () => {
-    const at = (ms: number) => apparentTemperature({ temperature: -5, windSpeed: ms, humidity: 50, month: 12 }).value;
+    const at = (ms: number) =>
+      apparentTemperature({ temperature: -5, windSpeed: ms, humidity: 50, month: 12 }).value;
     expect(at(3)).toBeGreaterThan(at(6));
     expect(at(6)).toBeGreaterThan(at(12));
     expect(at(3) - at(4)).toBeGreaterThan(0.8);
@@ -68,8 +81,14 @@ describe('KMA summer apparent temperature (Stull wet-bulb)', () => {
       value: expect.closeTo(30, 1),
       formula: 'summer',
     });
-    expect(apparentTemperature({ temperature: 30, windSpeed: 0, humidity: 100, month: 5 }).value).toBeCloseTo(summerApparent(30, 99), 6);
-    expect(apparentTemperature({ temperature: 30, windSpeed: 0, humidity: 0, month: 9 }).value).toBeCloseTo(summerApparent(30, 5), 6);
+    expect(apparentTemperature({ temperature: 30, windSpeed: 0, humidity: 100, month: 5 }).value).toBeCloseTo(
+      summerApparent(30, 99),
+      6,
+    );
+    expect(apparentTemperature({ temperature: 30, windSpeed: 0, humidity: 0, month: 9 }).value).toBeCloseTo(
+      summerApparent(30, 5),
+      6,
+    );
   });
 });
 

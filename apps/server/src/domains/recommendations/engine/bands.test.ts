@@ -42,7 +42,8 @@ describe('outfit plan', () => {
     expect(planOutfit(day(25)).outer).toBe('none');
     expect(planOutfit(day(21)).outer).toBe('offered');
     expect(planOutfit(day(18)).outer).toBe('offered');
-    for (const t of [15, 10, 6, 0, -10]) expect(planOutfit(day(t))).toMatchObject({ outer: 'required', outerBecause: 'cold' });
+    for (const t of [15, 10, 6, 0, -10])
+      expect(planOutfit(day(t))).toMatchObject({ outer: 'required', outerBecause: 'cold' });
   });
 
   it('needs an outer for the cool hours when the daily range is 8 °C or more, matched to a colder band', () => {
@@ -53,12 +54,20 @@ describe('outfit plan', () => {
     expect(planOutfit(day(25, { dailyRange: 8, minTemperature: 24 })).outerBand).toBe(2);
     expect(planOutfit(day(25, { dailyRange: 15, minTemperature: 5 })).outerBand).toBe(3);
     // Already needed for the cold: the range changes nothing.
-    expect(planOutfit(day(10, { dailyRange: 12, minTemperature: 0 }))).toMatchObject({ outerBecause: 'cold', outerBand: 5 });
+    expect(planOutfit(day(10, { dailyRange: 12, minTemperature: 0 }))).toMatchObject({
+      outerBecause: 'cold',
+      outerBand: 5,
+    });
   });
 
   it('adds warm hat, scarf, gloves at 4 °C and below, a scarf in the wind at 5–8 °C, thermals from 8 °C down', () => {
     expect(planOutfit(day(2))).toMatchObject({ warmHat: true, warmScarf: true, gloves: true, thermal: true });
-    expect(planOutfit(day(7))).toMatchObject({ warmHat: false, warmScarf: false, gloves: false, thermal: true });
+    expect(planOutfit(day(7))).toMatchObject({
+      warmHat: false,
+      warmScarf: false,
+      gloves: false,
+      thermal: true,
+    });
     expect(planOutfit(day(7, { windSpeed: 6 }))).toMatchObject({ warmScarf: true });
     expect(planOutfit(day(12))).toMatchObject({ warmScarf: false, thermal: false });
   });
@@ -71,6 +80,10 @@ describe('outfit plan', () => {
     expect(planOutfit(day(30, { clearSky: true, wet: true })).sunItems).toBe(false);
     expect(planOutfit(day(20, { clearSky: true })).sunItems).toBe(false);
     expect(planOutfit(day(25, { wet: true }))).toMatchObject({ umbrella: true, rainOuter: true });
-    expect(planOutfit(day(5, { wet: true }))).toMatchObject({ umbrella: true, rainOuter: false, outer: 'required' });
+    expect(planOutfit(day(5, { wet: true }))).toMatchObject({
+      umbrella: true,
+      rainOuter: false,
+      outer: 'required',
+    });
   });
 });

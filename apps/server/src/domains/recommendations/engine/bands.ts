@@ -110,7 +110,8 @@ export function planOutfit(c: PlanConditions): OutfitPlan {
     outerBecause,
     socks: band >= SOCKS_FROM_BAND,
     warmHat: band >= WARM_ACCESSORIES_FROM_BAND,
-    warmScarf: band >= WARM_ACCESSORIES_FROM_BAND || (band >= SCARF_IN_WIND_FROM_BAND && c.windSpeed >= WINDY_SPEED),
+    warmScarf:
+      band >= WARM_ACCESSORIES_FROM_BAND || (band >= SCARF_IN_WIND_FROM_BAND && c.windSpeed >= WINDY_SPEED),
     gloves: band >= WARM_ACCESSORIES_FROM_BAND,
     thermal: band >= THERMAL_FROM_BAND,
     sunItems: band <= SUN_ITEMS_UP_TO_BAND && c.clearSky && !c.wet,

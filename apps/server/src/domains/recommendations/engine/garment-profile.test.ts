@@ -3,7 +3,12 @@ import type { ClothesType } from '@otboo/contract';
 import { inferProfile } from './garment-profile.js';
 
 const profile = (name: string, type: ClothesType, attributes: Record<string, string> = {}) =>
-  inferProfile({ id: 'x', name, type, attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })) });
+  inferProfile({
+    id: 'x',
+    name,
+    type,
+    attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
+  });
 const range = (name: string, type: ClothesType, attributes: Record<string, string> = {}) => {
   const p = profile(name, type, attributes);
   return [p.lo, p.hi];

@@ -60,10 +60,7 @@ function compact(text: string): string {
 }
 
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(SEPARATORS)
-    .filter(Boolean);
+  return text.toLowerCase().split(SEPARATORS).filter(Boolean);
 }
 
 /** A text prepared once for many word lookups. */
@@ -118,7 +115,10 @@ const RAIN_UNFRIENDLY = compileWords(RAIN_UNFRIENDLY_WORDS);
 const WINDPROOF = compileWords(WINDPROOF_WORDS);
 const THIN = compileWords(THIN_WORDS);
 const THICK = compileWords(THICK_WORDS);
-const NAME_SEASONS = Object.entries(NAME_SEASON_WORDS).map(([word, seasons]) => ({ matcher: compileWords([word]), seasons }));
+const NAME_SEASONS = Object.entries(NAME_SEASON_WORDS).map(([word, seasons]) => ({
+  matcher: compileWords([word]),
+  seasons,
+}));
 
 /** The garment's attributes by compact definition name. */
 function attributeLookup(garment: GarmentInput): (names: readonly string[]) => string | null {
@@ -250,7 +250,9 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
 
   const waterproofValue = attribute(ATTRIBUTE_NAMES.waterproof);
   const declaredWaterproof = waterproofValue ? parseYesNo(waterproofValue) : null;
-  const waterproof = declaredWaterproof ?? (kind?.key === 'raincoat' || kind?.key === 'rain-boots' || matchesAny(WATERPROOF, texts));
+  const waterproof =
+    declaredWaterproof ??
+    (kind?.key === 'raincoat' || kind?.key === 'rain-boots' || matchesAny(WATERPROOF, texts));
 
   return {
     lo: range[0],
@@ -266,7 +268,8 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
 
 function seasonsFromName(name: Searchable): Season[] | null {
   const found = new Set<Season>();
-  for (const { matcher, seasons } of NAME_SEASONS) if (matches(matcher, name)) seasons.forEach((s) => found.add(s));
+  for (const { matcher, seasons } of NAME_SEASONS)
+    if (matches(matcher, name)) seasons.forEach((s) => found.add(s));
   return found.size ? [...found] : null;
 }
 

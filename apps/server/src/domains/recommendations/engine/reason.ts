@@ -47,7 +47,9 @@ export function buildReason(r: Recommendation, closetSize: number): string {
   else if (c.band < c.neutralBand) parts.push(texts.heatSensitive);
   parts.push(choicePart(r));
   if (r.missing.length) {
-    parts.push(r.missing.map((m) => (m.why === 'none' ? texts.missing[m.slot] : texts.unsuitable[m.slot])).join(', '));
+    parts.push(
+      r.missing.map((m) => (m.why === 'none' ? texts.missing[m.slot] : texts.unsuitable[m.slot])).join(', '),
+    );
   }
   return parts.join(' · ');
 }

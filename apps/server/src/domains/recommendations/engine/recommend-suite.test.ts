@@ -43,7 +43,13 @@ const ANY: [number, number] = [0, 7];
 const FULL: Labelled[] = [
   { name: '롱패딩', type: 'OUTER', ok: [6, 7], tags: ['padding', 'heavy', 'thick-outer'] },
   { name: '숏패딩', type: 'OUTER', ok: [6, 7], tags: ['padding', 'heavy', 'thick-outer'] },
-  { name: '울 코트', type: 'OUTER', attributes: { 두께: '두꺼움', 소재: '울' }, ok: [5, 7], tags: ['coat', 'heavy', 'thick-outer'] },
+  {
+    name: '울 코트',
+    type: 'OUTER',
+    attributes: { 두께: '두꺼움', 소재: '울' },
+    ok: [5, 7],
+    tags: ['coat', 'heavy', 'thick-outer'],
+  },
   { name: '트렌치코트', type: 'OUTER', ok: [4, 5], tags: ['coat'] },
   { name: '가죽자켓', type: 'OUTER', ok: [4, 6] },
   { name: '데님 자켓', type: 'OUTER', ok: [3, 5] },
@@ -83,18 +89,42 @@ const FULL: Labelled[] = [
 
 /** Names say nothing: only the attributes (두께, 계절, 소재, 방수) tell the engine what each garment is. */
 const ATTRIBUTES_ONLY: Labelled[] = [
-  { name: '아우터 A', type: 'OUTER', attributes: { 두께: '두꺼움', 계절: '겨울', 소재: '패딩(다운)' }, ok: [6, 7], tags: ['padding', 'heavy', 'thick-outer'] },
+  {
+    name: '아우터 A',
+    type: 'OUTER',
+    attributes: { 두께: '두꺼움', 계절: '겨울', 소재: '패딩(다운)' },
+    ok: [6, 7],
+    tags: ['padding', 'heavy', 'thick-outer'],
+  },
   { name: '아우터 B', type: 'OUTER', attributes: { 두께: '보통', 계절: '가을' }, ok: [3, 5] },
   { name: '아우터 C', type: 'OUTER', attributes: { 두께: '얇음', 계절: '봄' }, ok: [2, 4] },
   { name: '상의 A', type: 'TOP', attributes: { 두께: '얇음', 계절: '여름', 소재: '린넨' }, ok: [0, 2] },
   { name: '상의 B', type: 'TOP', attributes: { 두께: '보통', 계절: '가을', 소재: '면' }, ok: [2, 5] },
-  { name: '상의 C', type: 'TOP', attributes: { 두께: '두꺼움', 계절: '겨울', 소재: '울' }, ok: [5, 7], tags: ['heavy', 'knit'] },
+  {
+    name: '상의 C',
+    type: 'TOP',
+    attributes: { 두께: '두꺼움', 계절: '겨울', 소재: '울' },
+    ok: [5, 7],
+    tags: ['heavy', 'knit'],
+  },
   { name: '하의 A', type: 'BOTTOM', attributes: { 두께: '얇음', 계절: '여름' }, ok: [0, 2] },
   { name: '하의 B', type: 'BOTTOM', attributes: { 두께: '보통', 소재: '데님' }, ok: [2, 6] },
-  { name: '하의 C', type: 'BOTTOM', attributes: { 두께: '두꺼움', 계절: '겨울' }, ok: [5, 7], tags: ['heavy'] },
+  {
+    name: '하의 C',
+    type: 'BOTTOM',
+    attributes: { 두께: '두꺼움', 계절: '겨울' },
+    ok: [5, 7],
+    tags: ['heavy'],
+  },
   { name: '신발 A', type: 'SHOES', attributes: { 계절: '여름' }, ok: [0, 2] },
   { name: '신발 B', type: 'SHOES', ok: ANY },
-  { name: '신발 C', type: 'SHOES', attributes: { 두께: '두꺼움', 계절: '겨울', 방수: '예' }, ok: [5, 7], tags: ['heavy', 'waterproof'] },
+  {
+    name: '신발 C',
+    type: 'SHOES',
+    attributes: { 두께: '두꺼움', 계절: '겨울', 방수: '예' },
+    ok: [5, 7],
+    tags: ['heavy', 'waterproof'],
+  },
   { name: '모자 A', type: 'HAT', attributes: { 계절: '겨울' }, ok: [5, 7], tags: ['warm-hat'] },
 ];
 
@@ -122,7 +152,13 @@ const RAIN_GEAR: Labelled[] = [
   { name: '레인코트', type: 'OUTER', ok: [0, 5], tags: ['waterproof'] },
   { name: '트렌치코트', type: 'OUTER', ok: [4, 5], tags: ['coat'] },
   { name: '가디건', type: 'OUTER', ok: [1, 4] },
-  { name: '패딩', type: 'OUTER', attributes: { 방수: '예' }, ok: [6, 7], tags: ['padding', 'heavy', 'thick-outer', 'waterproof'] },
+  {
+    name: '패딩',
+    type: 'OUTER',
+    attributes: { 방수: '예' },
+    ok: [6, 7],
+    tags: ['padding', 'heavy', 'thick-outer', 'waterproof'],
+  },
   { name: '반팔 티셔츠', type: 'TOP', ok: [0, 2] },
   { name: '긴팔 셔츠', type: 'TOP', ok: [1, 5] },
   { name: '니트', type: 'TOP', ok: [3, 7], tags: ['knit'] },
@@ -172,14 +208,70 @@ const DRY_WEATHERS: Record<string, LabelledWeather> = {
 };
 
 const WET_WEATHERS: Record<string, LabelledWeather> = {
-  '28°C 비 (7월)': { temperature: 28, humidity: 85, wind: 2, month: 7, precipitation: 'RAIN', bands: [0, 0, 0] },
-  '22°C 비 (6월)': { temperature: 22, humidity: 90, wind: 2, month: 6, precipitation: 'RAIN', bands: [2, 1, 1] },
-  '19°C 소나기 (9월)': { temperature: 19, humidity: 80, wind: 3, month: 9, precipitation: 'SHOWER', bands: [3, 2, 1] },
-  '15°C 강수확률 80% (10월)': { temperature: 15, humidity: 70, wind: 2, month: 10, probability: 80, bands: [4, 4, 3] },
-  '13°C 비 (10월)': { temperature: 13, humidity: 90, wind: 3, month: 10, precipitation: 'RAIN', bands: [5, 4, 4] },
-  '6°C 비 (3월)': { temperature: 6, humidity: 90, wind: 2, month: 3, precipitation: 'RAIN', bands: [7, 6, 6] },
-  '2°C 진눈깨비 (12월)': { temperature: 2, humidity: 90, wind: 4, month: 12, precipitation: 'RAIN_SNOW', bands: [7, 7, 7] },
-  '0°C 눈 (2월)': { temperature: 0, humidity: 90, wind: 3, month: 2, precipitation: 'SNOW', bands: [7, 7, 7] },
+  '28°C 비 (7월)': {
+    temperature: 28,
+    humidity: 85,
+    wind: 2,
+    month: 7,
+    precipitation: 'RAIN',
+    bands: [0, 0, 0],
+  },
+  '22°C 비 (6월)': {
+    temperature: 22,
+    humidity: 90,
+    wind: 2,
+    month: 6,
+    precipitation: 'RAIN',
+    bands: [2, 1, 1],
+  },
+  '19°C 소나기 (9월)': {
+    temperature: 19,
+    humidity: 80,
+    wind: 3,
+    month: 9,
+    precipitation: 'SHOWER',
+    bands: [3, 2, 1],
+  },
+  '15°C 강수확률 80% (10월)': {
+    temperature: 15,
+    humidity: 70,
+    wind: 2,
+    month: 10,
+    probability: 80,
+    bands: [4, 4, 3],
+  },
+  '13°C 비 (10월)': {
+    temperature: 13,
+    humidity: 90,
+    wind: 3,
+    month: 10,
+    precipitation: 'RAIN',
+    bands: [5, 4, 4],
+  },
+  '6°C 비 (3월)': {
+    temperature: 6,
+    humidity: 90,
+    wind: 2,
+    month: 3,
+    precipitation: 'RAIN',
+    bands: [7, 6, 6],
+  },
+  '2°C 진눈깨비 (12월)': {
+    temperature: 2,
+    humidity: 90,
+    wind: 4,
+    month: 12,
+    precipitation: 'RAIN_SNOW',
+    bands: [7, 7, 7],
+  },
+  '0°C 눈 (2월)': {
+    temperature: 0,
+    humidity: 90,
+    wind: 3,
+    month: 2,
+    precipitation: 'SNOW',
+    bands: [7, 7, 7],
+  },
 };
 
 const SENSITIVITIES = [0, 2.5, 5] as const;
@@ -212,7 +304,11 @@ function candidates(closet: readonly Labelled[]): Candidate[] {
   }));
 }
 
-function run(closet: readonly Labelled[], weather: LabelledWeather, sensitivity: number): { rec: Recommendation; reason: string } {
+function run(
+  closet: readonly Labelled[],
+  weather: LabelledWeather,
+  sensitivity: number,
+): { rec: Recommendation; reason: string } {
   const rec = recommend({
     weather: engineWeather(weather),
     sensitivity,
@@ -236,7 +332,12 @@ const FORBIDDEN: Record<number, Tag[]> = {
 const MAIN_SLOTS = ['TOP', 'BOTTOM', 'DRESS', 'OUTER', 'SHOES'] as const;
 
 /** Every check of one case; returns what failed (empty = pass). */
-function check(closetName: ClosetName, weather: LabelledWeather, sensitivity: number, expectedBand: number): string[] {
+function check(
+  closetName: ClosetName,
+  weather: LabelledWeather,
+  sensitivity: number,
+  expectedBand: number,
+): string[] {
   const closet = CLOSETS[closetName];
   const byName = new Map(closet.map((g) => [g.name, g]));
   const { rec, reason } = run(closet, weather, sensitivity);
@@ -248,7 +349,8 @@ function check(closetName: ClosetName, weather: LabelledWeather, sensitivity: nu
   const chosen = rec.picks.map((p) => ({ slot: p.slot, g: byName.get(p.id) }));
   const inSlot = (slot: string) => chosen.filter((c) => c.slot === slot).map((c) => c.g!);
   const closetOf = (type: ClothesType) => closet.filter((g) => g.type === type);
-  const acceptableOuter = (g: Labelled) => (bigRange ? [band, band + 1, band + 2].some((b) => okFor(g, b)) : okFor(g, band));
+  const acceptableOuter = (g: Labelled) =>
+    bigRange ? [band, band + 1, band + 2].some((b) => okFor(g, b)) : okFor(g, band);
 
   if (band !== expectedBand) fail(`band ${band}, labelled ${expectedBand}`);
   // Only the closet's own garments, each slot once.
@@ -259,7 +361,8 @@ function check(closetName: ClosetName, weather: LabelledWeather, sensitivity: nu
   if (new Set(rec.picks.map((p) => p.id)).size !== rec.picks.length) fail('a garment twice');
 
   // Complete: top and bottom, or a dress, when the closet can make one.
-  const canPair = closetOf('TOP').some((g) => okFor(g, band)) && closetOf('BOTTOM').some((g) => okFor(g, band));
+  const canPair =
+    closetOf('TOP').some((g) => okFor(g, band)) && closetOf('BOTTOM').some((g) => okFor(g, band));
   const canDress = closetOf('DRESS').some((g) => okFor(g, band));
   const hasPair = inSlot('TOP').length === 1 && inSlot('BOTTOM').length === 1;
   const hasDress = inSlot('DRESS').length === 1;
@@ -271,37 +374,66 @@ function check(closetName: ClosetName, weather: LabelledWeather, sensitivity: nu
     for (const g of inSlot(slot)) {
       const fits = slot === 'OUTER' ? acceptableOuter : (x: Labelled) => okFor(x, band);
       const options = closetOf(g.type).filter(fits);
-      if (options.length && !fits(g)) fail(`${slot} ${g.name} does not suit band ${band} (could have been ${options.map((o) => o.name).join('/')})`);
+      if (options.length && !fits(g))
+        fail(
+          `${slot} ${g.name} does not suit band ${band} (could have been ${options.map((o) => o.name).join('/')})`,
+        );
       for (const tag of FORBIDDEN[band] ?? []) if (has(g, tag)) fail(`${g.name} is ${tag} at band ${band}`);
     }
   }
 
   // Outer: needed from 12–16 °C down and on big-range days; never in the heat unless it is rain gear.
   const outers = inSlot('OUTER');
-  if ((band >= 4 || bigRange) && closetOf('OUTER').some(acceptableOuter) && outers.length === 0) fail('no outer');
-  if (band <= 1 && !bigRange && outers.some((g) => !(wet && has(g, 'waterproof')))) fail(`outer ${outers[0]!.name} in the heat`);
-  if (band === 7 && closetOf('OUTER').some((g) => has(g, 'thick-outer')) && !outers.some((g) => has(g, 'thick-outer'))) fail('no thick outer at 4 °C or below');
-  if (band >= 4 && closet.length && closetOf('OUTER').length === 0 && !reason.includes('아우터가 없어요')) fail('missing outer not said');
+  if ((band >= 4 || bigRange) && closetOf('OUTER').some(acceptableOuter) && outers.length === 0)
+    fail('no outer');
+  if (band <= 1 && !bigRange && outers.some((g) => !(wet && has(g, 'waterproof'))))
+    fail(`outer ${outers[0]!.name} in the heat`);
+  if (
+    band === 7 &&
+    closetOf('OUTER').some((g) => has(g, 'thick-outer')) &&
+    !outers.some((g) => has(g, 'thick-outer'))
+  )
+    fail('no thick outer at 4 °C or below');
+  if (band >= 4 && closet.length && closetOf('OUTER').length === 0 && !reason.includes('아우터가 없어요'))
+    fail('missing outer not said');
 
   // Shoes always when some fit.
   if (closetOf('SHOES').some((g) => okFor(g, band)) && inSlot('SHOES').length === 0) fail('no shoes');
 
   // Cold: warm hat, scarf, gloves and thermals when the closet has them.
   if (band === 7) {
-    for (const [tag, slot] of [['warm-hat', 'HAT'], ['warm-scarf', 'SCARF'], ['gloves', 'GLOVES']] as const) {
+    for (const [tag, slot] of [
+      ['warm-hat', 'HAT'],
+      ['warm-scarf', 'SCARF'],
+      ['gloves', 'GLOVES'],
+    ] as const) {
       if (closet.some((g) => has(g, tag)) && !inSlot(slot).some((g) => has(g, tag))) fail(`no ${tag}`);
     }
   }
-  if (band >= 6 && closet.some((g) => has(g, 'thermal')) && inSlot('THERMAL').length === 0) fail('no thermal');
+  if (band >= 6 && closet.some((g) => has(g, 'thermal')) && inSlot('THERMAL').length === 0)
+    fail('no thermal');
   if (band <= 5 && inSlot('THERMAL').length) fail('thermal when not cold');
 
   // Rain: waterproof outer and shoes when the closet has suitable ones, never suede or canvas, an umbrella.
   if (wet) {
-    if (closetOf('OUTER').some((g) => has(g, 'waterproof') && acceptableOuter(g)) && !outers.some((g) => has(g, 'waterproof'))) fail('no waterproof outer');
-    if (closetOf('SHOES').some((g) => has(g, 'waterproof') && okFor(g, band)) && !inSlot('SHOES').some((g) => has(g, 'waterproof'))) fail('no waterproof shoes');
+    if (
+      closetOf('OUTER').some((g) => has(g, 'waterproof') && acceptableOuter(g)) &&
+      !outers.some((g) => has(g, 'waterproof'))
+    )
+      fail('no waterproof outer');
+    if (
+      closetOf('SHOES').some((g) => has(g, 'waterproof') && okFor(g, band)) &&
+      !inSlot('SHOES').some((g) => has(g, 'waterproof'))
+    )
+      fail('no waterproof shoes');
     if (inSlot('SHOES').some((g) => has(g, 'suede') || has(g, 'canvas'))) fail('suede or canvas in the rain');
     if (closet.some((g) => has(g, 'umbrella')) && inSlot('UMBRELLA').length === 0) fail('no umbrella');
-    if (!reason.includes(weather.precipitation === 'SNOW' || weather.precipitation === 'RAIN_SNOW' ? '눈 소식' : '비 소식')) fail('rain not said');
+    if (
+      !reason.includes(
+        weather.precipitation === 'SNOW' || weather.precipitation === 'RAIN_SNOW' ? '눈 소식' : '비 소식',
+      )
+    )
+      fail('rain not said');
   } else if (inSlot('UMBRELLA').length) fail('umbrella on a dry day');
 
   // Nothing for bags or things that are not for the weather.
@@ -310,7 +442,8 @@ function check(closetName: ClosetName, weather: LabelledWeather, sensitivity: nu
   // Reason: short Korean text that starts with the felt temperature.
   if (!/^체감 -?\d+°C/.test(reason)) fail(`reason "${reason}"`);
   if (reason.length > 120) fail('reason too long');
-  if (closet.length === 0 && (rec.picks.length || !reason.includes('옷장에 등록된 옷이 없어요'))) fail('empty closet not said');
+  if (closet.length === 0 && (rec.picks.length || !reason.includes('옷장에 등록된 옷이 없어요')))
+    fail('empty closet not said');
   return failures;
 }
 
@@ -323,12 +456,26 @@ const cases: SuiteCase[] = [];
 for (const closet of ['FULL', 'ATTRIBUTES_ONLY'] as const) {
   for (const [name, weather] of Object.entries(DRY_WEATHERS)) {
     SENSITIVITIES.forEach((s, i) => {
-      cases.push({ label: `${closet} · ${name} · 민감도 ${s}`, run: () => check(closet, weather, s, weather.bands[i]!) });
+      cases.push({
+        label: `${closet} · ${name} · 민감도 ${s}`,
+        run: () => check(closet, weather, s, weather.bands[i]!),
+      });
     });
   }
 }
 for (const [name, weather] of Object.entries(DRY_WEATHERS)) {
-  if (['31°C (8월)', '25°C (6월)', '18°C (10월)', '14°C (10월)', '10°C (11월)', '7°C (12월)', '3°C (1월)', '-12°C 바람 8m/s (1월)'].includes(name)) {
+  if (
+    [
+      '31°C (8월)',
+      '25°C (6월)',
+      '18°C (10월)',
+      '14°C (10월)',
+      '10°C (11월)',
+      '7°C (12월)',
+      '3°C (1월)',
+      '-12°C 바람 8m/s (1월)',
+    ].includes(name)
+  ) {
     cases.push({ label: `DRESSES · ${name}`, run: () => check('DRESSES', weather, 2.5, weather.bands[1]) });
   }
   if (['31°C (8월)', '21°C (5월)', '14°C (10월)', '7°C (12월)', '-5°C 바람 3m/s (1월)'].includes(name)) {
@@ -339,10 +486,16 @@ for (const [name, weather] of Object.entries(WET_WEATHERS)) {
   for (const closet of ['RAIN_GEAR', 'FULL'] as const) {
     cases.push({ label: `${closet} · ${name}`, run: () => check(closet, weather, 2.5, weather.bands[1]) });
   }
-  cases.push({ label: `RAIN_GEAR · ${name} · 민감도 0`, run: () => check('RAIN_GEAR', weather, 0, weather.bands[0]) });
+  cases.push({
+    label: `RAIN_GEAR · ${name} · 민감도 0`,
+    run: () => check('RAIN_GEAR', weather, 0, weather.bands[0]),
+  });
 }
 for (const name of ['31°C (8월)', '3°C (1월)']) {
-  cases.push({ label: `EMPTY · ${name}`, run: () => check('EMPTY', DRY_WEATHERS[name]!, 2.5, DRY_WEATHERS[name]!.bands[1]) });
+  cases.push({
+    label: `EMPTY · ${name}`,
+    run: () => check('EMPTY', DRY_WEATHERS[name]!, 2.5, DRY_WEATHERS[name]!.bands[1]),
+  });
 }
 // Sensitivity pairs: the same day dresses someone who feels cold easily at least as warmly.
 for (const [name, weather] of Object.entries(DRY_WEATHERS)) {
@@ -360,7 +513,8 @@ for (const [name, weather] of Object.entries(DRY_WEATHERS)) {
           }, 0);
       const failures: string[] = [];
       if (cold.plan.band < hot.plan.band) failures.push('cold-sensitive band is warmer');
-      if (hot.picks.some((p) => p.slot === 'OUTER') && !cold.picks.some((p) => p.slot === 'OUTER')) failures.push('outer only for the heat-sensitive');
+      if (hot.picks.some((p) => p.slot === 'OUTER') && !cold.picks.some((p) => p.slot === 'OUTER'))
+        failures.push('outer only for the heat-sensitive');
       if (warmth(cold) < warmth(hot)) failures.push(`lighter: ${warmth(cold)} vs ${warmth(hot)}`);
       return failures;
     },

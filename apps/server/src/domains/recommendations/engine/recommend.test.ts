@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { ClothesType } from '@otboo/contract';
 import { inferProfile } from './garment-profile.js';
 import { buildReason } from './reason.js';
-import { outfitSignature, recommend, type Candidate, type EngineWeather, type RecommendInput, type WearRecord } from './recommend.js';
+import {
+  outfitSignature,
+  recommend,
+  type Candidate,
+  type EngineWeather,
+  type RecommendInput,
+  type WearRecord,
+} from './recommend.js';
 
 const garment = (name: string, type: ClothesType, attributes: Record<string, string> = {}): Candidate => ({
   id: name,
   type,
-  profile: inferProfile({ id: name, name, type, attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })) }),
+  profile: inferProfile({
+    id: name,
+    name,
+    type,
+    attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
+  }),
 });
 
 /** A calm, dry day whose apparent temperature equals the air temperature (autumn, no wind chill). */
@@ -25,7 +37,11 @@ const day = (temperature: number, extra: Partial<EngineWeather> = {}): EngineWea
 });
 
 const DAY_AT = new Date('2026-10-15T03:00:00Z');
-const input = (closet: Candidate[], weather: EngineWeather, extra: Partial<RecommendInput> = {}): RecommendInput => ({
+const input = (
+  closet: Candidate[],
+  weather: EngineWeather,
+  extra: Partial<RecommendInput> = {},
+): RecommendInput => ({
   weather,
   sensitivity: 2.5,
   closet,
@@ -45,7 +61,11 @@ describe('recommend', () => {
   });
 
   it('lets a dress replace top and bottom, never both together', () => {
-    const closet = [garment('민소매 원피스', 'DRESS'), garment('반팔 티셔츠', 'TOP'), garment('샌들', 'SHOES')];
+    const closet = [
+      garment('민소매 원피스', 'DRESS'),
+      garment('반팔 티셔츠', 'TOP'),
+      garment('샌들', 'SHOES'),
+    ];
     // Without a bottom, the dress is the complete choice.
     expect(ids(recommend(input(closet, day(29))))).toEqual(['민소매 원피스', '샌들']);
     const withBottom = [...closet, garment('반바지', 'BOTTOM')];
@@ -58,7 +78,12 @@ describe('recommend', () => {
   });
 
   it('prefers garments not shown yet in this round ("다른 옷 추천")', () => {
-    const closet = [garment('니트 A', 'TOP'), garment('니트 B', 'TOP'), garment('청바지', 'BOTTOM'), garment('슬랙스', 'BOTTOM')];
+    const closet = [
+      garment('니트 A', 'TOP'),
+      garment('니트 B', 'TOP'),
+      garment('청바지', 'BOTTOM'),
+      garment('슬랙스', 'BOTTOM'),
+    ];
     const first = recommend(input(closet, day(14)));
     const second = recommend(input(closet, day(14), { shown: new Set(first.picks.map((p) => p.id)) }));
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(4);
@@ -78,12 +103,21 @@ describe('recommend', () => {
       wornAt: new Date(DAY_AT.getTime() - daysAgo * 86_400_000),
       apparent,
     });
-    for (const [favourite, other] of [['셔츠 A', '셔츠 B'], ['셔츠 B', '셔츠 A']] as const) {
+    for (const [favourite, other] of [
+      ['셔츠 A', '셔츠 B'],
+      ['셔츠 B', '셔츠 A'],
+    ] as const) {
       // Similar weather (within 3 °C) long ago raises; very different weather does not count.
-      const liked = recommend(input(closet, day(20), { history: [worn(favourite, 30, 21), worn(other, 40, 2), worn(other, 41, 1)] }));
+      const liked = recommend(
+        input(closet, day(20), {
+          history: [worn(favourite, 30, 21), worn(other, 40, 2), worn(other, 41, 1)],
+        }),
+      );
       expect(ids(liked)).toContain(favourite);
       // Worn two days ago: rested even though it was liked.
-      const rested = recommend(input(closet, day(20), { history: [worn(favourite, 30, 21), worn(favourite, 2, 20)] }));
+      const rested = recommend(
+        input(closet, day(20), { history: [worn(favourite, 30, 21), worn(favourite, 2, 20)] }),
+      );
       expect(ids(rested)).toContain(other);
     }
   });
@@ -104,9 +138,13 @@ describe('recommend', () => {
     expect(ids(dry)).toContain('트렌치코트');
     expect(ids(dry)).not.toContain('장우산');
     // …but on a wet day the waterproof one wins, with the rain boots and the umbrella.
-    const wet = recommend(input(closet, day(11, { precipitationType: 'RAIN', precipitationProbability: 90 })));
+    const wet = recommend(
+      input(closet, day(11, { precipitationType: 'RAIN', precipitationProbability: 90 })),
+    );
     expect(ids(wet)).toEqual(['레인부츠', '바람막이', '셔츠', '장우산', '청바지']);
-    expect(buildReason(wet, closet.length)).toBe('체감 11°C, 비 소식이 있어요 · 방수 아우터와 신발을 골랐어요');
+    expect(buildReason(wet, closet.length)).toBe(
+      '체감 11°C, 비 소식이 있어요 · 방수 아우터와 신발을 골랐어요',
+    );
     // Without rain boots: suede and canvas are the only shoes, so one is still worn, and no waterproof shoes are claimed.
     const noBoots = closet.filter((c) => c.id !== '레인부츠');
     const r = recommend(input(noBoots, day(11, { precipitationProbability: 80 })));
@@ -115,20 +153,34 @@ describe('recommend', () => {
     expect(buildReason(r, noBoots.length)).toBe('체감 11°C, 비 소식이 있어요 · 방수 아우터를 골랐어요');
     // With an ordinary pair besides, suede and canvas stay home.
     const withLeather = [...noBoots, garment('가죽 운동화', 'SHOES')];
-    expect(ids(recommend(input(withLeather, day(11, { precipitationType: 'RAIN' }))))).toContain('가죽 운동화');
+    expect(ids(recommend(input(withLeather, day(11, { precipitationType: 'RAIN' }))))).toContain(
+      '가죽 운동화',
+    );
   });
 
   it('adds a layer for the cool hours on a day whose range is 8 °C or more', () => {
-    const closet = [garment('얇은 가디건', 'OUTER', { 두께: '얇음' }), garment('롱패딩', 'OUTER'), garment('반팔 티셔츠', 'TOP'), garment('면바지', 'BOTTOM')];
+    const closet = [
+      garment('얇은 가디건', 'OUTER', { 두께: '얇음' }),
+      garment('롱패딩', 'OUTER'),
+      garment('반팔 티셔츠', 'TOP'),
+      garment('면바지', 'BOTTOM'),
+    ];
     const narrow = recommend(input(closet, day(25, { min: 22, max: 27 })));
     expect(ids(narrow)).toEqual(['면바지', '반팔 티셔츠']);
     const wide = recommend(input(closet, day(25, { min: 17, max: 27 })));
     expect(ids(wide)).toEqual(['면바지', '반팔 티셔츠', '얇은 가디건']);
-    expect(buildReason(wide, closet.length)).toBe('체감 25°C, 일교차가 커요 · 아침저녁을 위해 겉옷을 챙겼어요');
+    expect(buildReason(wide, closet.length)).toBe(
+      '체감 25°C, 일교차가 커요 · 아침저녁을 위해 겉옷을 챙겼어요',
+    );
   });
 
   it('takes the warmest outer there is when none is warm enough, and says so', () => {
-    const closet = [garment('데님 자켓', 'OUTER'), garment('니트', 'TOP'), garment('청바지', 'BOTTOM'), garment('얇은 가디건', 'OUTER', { 두께: '얇음' })];
+    const closet = [
+      garment('데님 자켓', 'OUTER'),
+      garment('니트', 'TOP'),
+      garment('청바지', 'BOTTOM'),
+      garment('얇은 가디건', 'OUTER', { 두께: '얇음' }),
+    ];
     const r = recommend(input(closet, day(1, { month: 1 })));
     expect(ids(r)).toEqual(['니트', '데님 자켓', '청바지']);
     expect(buildReason(r, closet.length)).toBe('체감 1°C · 더 따뜻한 아우터가 있으면 좋아요');
@@ -152,7 +204,19 @@ describe('recommend', () => {
   });
 
   it('lists the picks main pieces first', () => {
-    const closet = [garment('양말', 'SOCKS'), garment('운동화', 'SHOES'), garment('청바지', 'BOTTOM'), garment('니트', 'TOP'), garment('자켓', 'OUTER')];
-    expect(recommend(input(closet, day(13))).picks.map((p) => p.slot)).toEqual(['OUTER', 'TOP', 'BOTTOM', 'SHOES', 'SOCKS']);
+    const closet = [
+      garment('양말', 'SOCKS'),
+      garment('운동화', 'SHOES'),
+      garment('청바지', 'BOTTOM'),
+      garment('니트', 'TOP'),
+      garment('자켓', 'OUTER'),
+    ];
+    expect(recommend(input(closet, day(13))).picks.map((p) => p.slot)).toEqual([
+      'OUTER',
+      'TOP',
+      'BOTTOM',
+      'SHOES',
+      'SOCKS',
+    ]);
   });
 });

@@ -1,6 +1,18 @@
 import type { ClothesType, PrecipitationType, SkyStatus } from '@otboo/contract';
-import { apparentTemperature, personalTemperature, NEUTRAL_SENSITIVITY, type ApparentFormula } from './apparent-temperature.js';
-import { bandOf, planOutfit, STRONG_WIND_SPEED, WET_PROBABILITY, WINDY_SPEED, type OutfitPlan } from './bands.js';
+import {
+  apparentTemperature,
+  personalTemperature,
+  NEUTRAL_SENSITIVITY,
+  type ApparentFormula,
+} from './apparent-temperature.js';
+import {
+  bandOf,
+  planOutfit,
+  STRONG_WIND_SPEED,
+  WET_PROBABILITY,
+  WINDY_SPEED,
+  type OutfitPlan,
+} from './bands.js';
 import type { GarmentProfile } from './garment-profile.js';
 import type { AccessoryRole } from './keywords.js';
 
@@ -226,7 +238,8 @@ export function recommend(input: RecommendInput): Recommendation {
   const recent = new Set<string>();
   const dayMs = input.dayAt.getTime();
   for (const w of input.history) {
-    if (Math.abs(w.apparent - apparent) <= SIMILAR_WEATHER_DEGREES) similar.set(w.clothesId, (similar.get(w.clothesId) ?? 0) + 1);
+    if (Math.abs(w.apparent - apparent) <= SIMILAR_WEATHER_DEGREES)
+      similar.set(w.clothesId, (similar.get(w.clothesId) ?? 0) + 1);
     if (Math.abs(dayMs - w.wornAt.getTime()) < RECENT_HOURS * 3_600_000) recent.add(w.clothesId);
   }
 
@@ -269,7 +282,8 @@ export function recommend(input: RecommendInput): Recommendation {
       if (fit.distance > (fit.tooLight ? tolerance.light : tolerance.warm)) continue;
       if (!accept(c, fit)) continue;
       const s = score(c, band, slot, fit.distance);
-      if (!top || s > top.score || (s === top.score && c.id < top.candidate.id)) top = { candidate: c, score: s, ...fit };
+      if (!top || s > top.score || (s === top.score && c.id < top.candidate.id))
+        top = { candidate: c, score: s, ...fit };
     }
     return top;
   }
@@ -316,7 +330,9 @@ export function recommend(input: RecommendInput): Recommendation {
     take(
       'OUTER',
       best(outers, plan.outerBand, 'OUTER', NEAR, (c, fit) =>
-        fit.distance === 0 ? plan.outer === 'offered' || c.profile.waterproof : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
+        fit.distance === 0
+          ? plan.outer === 'offered' || c.profile.waterproof
+          : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
       ),
     );
   }
@@ -325,16 +341,20 @@ export function recommend(input: RecommendInput): Recommendation {
   const shoesList = ofType('SHOES');
   const shoes = take('SHOES', best(shoesList, band, 'SHOES', MAIN));
   if (!shoes && shoesList.length) missing.push({ slot: 'SHOES', why: 'unsuitable' });
-  if (plan.socks && shoes?.candidate.profile.kind !== 'sandals') take('SOCKS', best(ofType('SOCKS'), band, 'SOCKS', NEAR));
+  if (plan.socks && shoes?.candidate.profile.kind !== 'sandals')
+    take('SOCKS', best(ofType('SOCKS'), band, 'SOCKS', NEAR));
 
   // Accessories, each only when the day calls for it and one fits.
   const withRole = (role: AccessoryRole) => (c: Candidate) => c.profile.role === role;
   if (plan.warmHat) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('warm')));
   else if (plan.sunItems) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('sun')));
-  if (plan.warmScarf) take('SCARF', best([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm')));
+  if (plan.warmScarf)
+    take('SCARF', best([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm')));
   if (plan.gloves) take('GLOVES', best(ofType('ACCESSORY'), band, 'GLOVES', EXACT, withRole('gloves')));
-  if (plan.umbrella) take('UMBRELLA', best(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
-  if (plan.sunItems) take('SUNGLASSES', best(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
+  if (plan.umbrella)
+    take('UMBRELLA', best(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
+  if (plan.sunItems)
+    take('SUNGLASSES', best(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
   if (plan.thermal) take('THERMAL', best(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, withRole('thermal')));
 
   picks.sort((a, b) => SLOT_ORDER.indexOf(a.slot) - SLOT_ORDER.indexOf(b.slot));

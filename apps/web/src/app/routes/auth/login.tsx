@@ -8,7 +8,8 @@ import { WeatherBanner } from '@/features/auth/components/weather-banner';
 /** /auth/login — a failed social sign-in comes back here with ?error=oauth&error_message=… (API.md §3). */
 export function LoginRoute() {
   const [params] = useSearchParams();
-  const oauthError = params.get('error') === 'oauth' ? (params.get('error_message') ?? ko.auth.oauthFailed) : null;
+  const oauthError =
+    params.get('error') === 'oauth' ? (params.get('error_message') ?? ko.auth.oauthFailed) : null;
 
   return (
     <div className="flex flex-col gap-8 pt-6">
@@ -25,12 +26,18 @@ export function LoginRoute() {
         </div>
         <SocialButtons />
         <div className="flex flex-col items-center gap-2 text-sm">
-          <Link to={paths.auth.forgotPassword.href()} className="text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+          <Link
+            to={paths.auth.forgotPassword.href()}
+            className="text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+          >
             {ko.auth.forgotPasswordLink}
           </Link>
           <p className="text-ink-muted">
             {ko.auth.noAccount}{' '}
-            <Link to={paths.auth.register.href()} className="font-bold text-brand-600 underline-offset-4 hover:underline">
+            <Link
+              to={paths.auth.register.href()}
+              className="font-bold text-brand-600 underline-offset-4 hover:underline"
+            >
               {ko.auth.signUpLink}
             </Link>
           </p>

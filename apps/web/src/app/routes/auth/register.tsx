@@ -19,7 +19,10 @@ export function RegisterRoute() {
       <RegisterForm />
       <p className="text-center text-sm text-ink-muted">
         {ko.auth.haveAccount}{' '}
-        <Link to={paths.auth.login.href()} className="font-bold text-brand-600 underline-offset-4 hover:underline">
+        <Link
+          to={paths.auth.login.href()}
+          className="font-bold text-brand-600 underline-offset-4 hover:underline"
+        >
           {ko.auth.login}
         </Link>
       </p>

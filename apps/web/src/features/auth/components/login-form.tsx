@@ -20,7 +20,10 @@ export function LoginForm({ initialError = null }: LoginFormProps) {
   const signIn = useSession((s) => s.signIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email: string | null; password: string | null }>({ email: null, password: null });
+  const [fieldErrors, setFieldErrors] = useState<{ email: string | null; password: string | null }>({
+    email: null,
+    password: null,
+  });
   const [serverError, setServerError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 

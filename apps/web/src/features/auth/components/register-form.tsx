@@ -7,7 +7,14 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { signUp } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
-import { allValid, confirmRule, emailRule, liveError, nameRule, signUpPasswordRule } from '@/features/auth/utils/validation';
+import {
+  allValid,
+  confirmRule,
+  emailRule,
+  liveError,
+  nameRule,
+  signUpPasswordRule,
+} from '@/features/auth/utils/validation';
 import { toast } from '@/lib/toast';
 
 /** Sign-up with live validation; the button stays disabled until every field is valid (spec §2, §5). */

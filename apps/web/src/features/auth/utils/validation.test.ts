@@ -19,7 +19,8 @@ describe('sign-up rules (spec §5)', () => {
     expect(emailRule('')).toBe(ko.validation.emailRequired);
     expect(emailRule('a@b.c')).toBeNull();
     expect(emailRule('user@example.com')).toBeNull();
-    for (const bad of ['plain', 'a@b', '@b.c', 'a b@c.d', 'a@b .c', 'a@@b.c']) expect(emailRule(bad)).toBe(ko.validation.emailInvalid);
+    for (const bad of ['plain', 'a@b', '@b.c', 'a b@c.d', 'a@b .c', 'a@@b.c'])
+      expect(emailRule(bad)).toBe(ko.validation.emailInvalid);
   });
 
   it('name: 2–20 Hangul, letters or digits', () => {
@@ -88,8 +89,23 @@ describe('live validation', () => {
   });
 
   it('submit needs every field filled and valid', () => {
-    expect(allValid([[emailRule, 'a@b.co'], [nameRule, '홍길동']])).toBe(true);
-    expect(allValid([[emailRule, 'a@b.co'], [nameRule, '']])).toBe(false);
-    expect(allValid([[emailRule, 'a@b'], [nameRule, '홍길동']])).toBe(false);
+    expect(
+      allValid([
+        [emailRule, 'a@b.co'],
+        [nameRule, '홍길동'],
+      ]),
+    ).toBe(true);
+    expect(
+      allValid([
+        [emailRule, 'a@b.co'],
+        [nameRule, ''],
+      ]),
+    ).toBe(false);
+    expect(
+      allValid([
+        [emailRule, 'a@b'],
+        [nameRule, '홍길동'],
+      ]),
+    ).toBe(false);
   });
 });

@@ -10,7 +10,11 @@ function firstIssue(schema: z.ZodType, value: string): string | null {
 }
 
 function isPassword(value: string): boolean {
-  return value.length >= LIMITS.passwordMin && value.length <= LIMITS.passwordMaxLength && PASSWORD_PATTERN.test(value);
+  return (
+    value.length >= LIMITS.passwordMin &&
+    value.length <= LIMITS.passwordMaxLength &&
+    PASSWORD_PATTERN.test(value)
+  );
 }
 
 /** Sign-up and forgot-password e-mail: the contract's own rule and messages. */
@@ -24,25 +28,44 @@ export const signUpPasswordRule: Rule = (value) => firstIssue(Password, value);
 
 /** Confirmation of a sign-up password. */
 export function confirmRule(password: string): Rule {
-  return (value) => (value === '' ? ko.validation.confirmRequired : value !== password ? ko.validation.confirmMismatch : null);
+  return (value) =>
+    value === '' ? ko.validation.confirmRequired : value !== password ? ko.validation.confirmMismatch : null;
 }
 
 /** Login ID: the login page words its messages its own way (spec §5). */
 export const loginIdRule: Rule = (value) =>
-  value.trim() === '' ? ko.validation.loginIdRequired : EMAIL_PATTERN.test(value.trim()) ? null : ko.validation.loginEmailInvalid;
+  value.trim() === ''
+    ? ko.validation.loginIdRequired
+    : EMAIL_PATTERN.test(value.trim())
+      ? null
+      : ko.validation.loginEmailInvalid;
 
 export const loginPasswordRule: Rule = (value) =>
-  value === '' ? ko.validation.loginPasswordRequired : isPassword(value) ? null : ko.validation.loginPasswordInvalid;
+  value === ''
+    ? ko.validation.loginPasswordRequired
+    : isPassword(value)
+      ? null
+      : ko.validation.loginPasswordInvalid;
 
 /** Forgot-password step 2. */
-export const temporaryPasswordRule: Rule = (value) => (value.trim() === '' ? ko.validation.temporaryPasswordRequired : null);
+export const temporaryPasswordRule: Rule = (value) =>
+  value.trim() === '' ? ko.validation.temporaryPasswordRequired : null;
 
 /** Forgot-password step 3: the new password and its confirmation. */
 export const resetPasswordRule: Rule = (value) =>
-  value === '' ? ko.validation.passwordRequired : isPassword(value) ? null : ko.validation.resetPasswordInvalid;
+  value === ''
+    ? ko.validation.passwordRequired
+    : isPassword(value)
+      ? null
+      : ko.validation.resetPasswordInvalid;
 
 export function resetConfirmRule(password: string): Rule {
-  return (value) => (value === '' ? ko.validation.confirmRequired : value !== password ? ko.validation.resetPasswordMismatch : null);
+  return (value) =>
+    value === ''
+      ? ko.validation.confirmRequired
+      : value !== password
+        ? ko.validation.resetPasswordMismatch
+        : null;
 }
 
 /**

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ko } from '@otboo/contract';
-import {
-  addOption,
-  attributeFormErrors,
-  removeOption,
-} from '@/features/clothes/utils/attribute-options';
+import { addOption, attributeFormErrors, removeOption } from '@/features/clothes/utils/attribute-options';
 
 describe('addOption', () => {
   it('adds the trimmed value at the end', () => {

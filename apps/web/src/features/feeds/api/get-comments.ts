@@ -10,6 +10,9 @@ export interface CommentListParams {
 
 /** GET /api/feeds/{feedId}/comments — newest first. */
 export async function getComments({ feedId, ...params }: CommentListParams): Promise<CursorPage<CommentDto>> {
-  const { data } = await apiClient.get<CursorPage<CommentDto>>(`/api/feeds/${encodeURIComponent(feedId)}/comments`, { params });
+  const { data } = await apiClient.get<CursorPage<CommentDto>>(
+    `/api/feeds/${encodeURIComponent(feedId)}/comments`,
+    { params },
+  );
   return data;
 }

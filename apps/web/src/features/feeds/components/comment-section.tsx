@@ -34,7 +34,10 @@ export function CommentSection({ feedId, userId, onCommented, onNavigate }: Comm
     createListStore<CommentDto, CommentListParams>(getComments, { feedId, limit: COMMENT_PAGE_SIZE }),
   );
   const { data, loading, error, hasNext, loadMore } = useComments();
-  const sentinel = useInfiniteScroll<HTMLLIElement>({ enabled: hasNext && !loading && !error, onReachEnd: () => void loadMore() });
+  const sentinel = useInfiniteScroll<HTMLLIElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: () => void loadMore(),
+  });
 
   useEffect(() => {
     void useComments.getState().fetch({ force: true });
@@ -90,7 +93,17 @@ export function CommentSection({ feedId, userId, onCommented, onNavigate }: Comm
 }
 
 /** The line under the list: loading, the first-comment invitation, the end of the list, or an error. */
-function CommentListStatus({ count, loading, error, hasNext }: { count: number; loading: boolean; error: string | null; hasNext: boolean }) {
+function CommentListStatus({
+  count,
+  loading,
+  error,
+  hasNext,
+}: {
+  count: number;
+  loading: boolean;
+  error: string | null;
+  hasNext: boolean;
+}) {
   if (loading) {
     return (
       <div className="flex justify-center py-5">

@@ -1,7 +1,10 @@
 /** A grey stand-in for a feed card while the page loads. */
 export function FeedCardSkeleton() {
   return (
-    <div aria-hidden className="flex animate-pulse flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
+    <div
+      aria-hidden
+      className="flex animate-pulse flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white"
+    >
       <div className="aspect-square bg-surface" />
       <div className="flex flex-col gap-2.5 p-4">
         <div className="flex items-center gap-2">

@@ -39,9 +39,13 @@ export function FeedCard({ feed, onOpen }: FeedCardProps) {
           >
             {feed.author.name}
           </Link>
-          <span className="ml-auto shrink-0 text-xs text-ink-muted">{formatRelativeTime(feed.createdAt)}</span>
+          <span className="ml-auto shrink-0 text-xs text-ink-muted">
+            {formatRelativeTime(feed.createdAt)}
+          </span>
         </div>
-        <p className="line-clamp-3 min-h-[3lh] text-sm leading-relaxed break-words whitespace-pre-line text-ink-soft">{feed.content}</p>
+        <p className="line-clamp-3 min-h-[3lh] text-sm leading-relaxed break-words whitespace-pre-line text-ink-soft">
+          {feed.content}
+        </p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-[13px] text-ink-muted">
           <span className="flex min-w-0 items-center gap-2">
             <FeedWeather weather={feed.weather} className="text-[13px] font-bold" />
@@ -51,7 +55,10 @@ export function FeedCard({ feed, onOpen }: FeedCardProps) {
           </span>
           <span className="flex shrink-0 items-center gap-2.5 tabular-nums">
             <span className="inline-flex items-center gap-1">
-              <Heart className={cn('size-4', feed.likedByMe ? 'fill-red-500 text-red-500' : '')} aria-hidden />
+              <Heart
+                className={cn('size-4', feed.likedByMe ? 'fill-red-500 text-red-500' : '')}
+                aria-hidden
+              />
               <span className="sr-only">{ko.feeds.likeCountLabel}</span>
               {feed.likeCount}
             </span>
@@ -85,9 +92,20 @@ function CardImages({ ootds }: { ootds: readonly OotdDto[] }) {
         const src = tileImage(item);
         const last = i === items.length - 1;
         return (
-          <div key={`${item.clothesId ?? 'deleted'}-${i}`} className={cn('relative overflow-hidden bg-surface', items.length === 3 && i === 0 && 'row-span-2')}>
+          <div
+            key={`${item.clothesId ?? 'deleted'}-${i}`}
+            className={cn(
+              'relative overflow-hidden bg-surface',
+              items.length === 3 && i === 0 && 'row-span-2',
+            )}
+          >
             {src ? (
-              <img src={src} alt={item.name} loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+              <img
+                src={src}
+                alt={item.name}
+                loading="lazy"
+                className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+              />
             ) : (
               <span className="flex size-full items-center justify-center text-ink-muted">
                 <Shirt className="size-7" aria-hidden />

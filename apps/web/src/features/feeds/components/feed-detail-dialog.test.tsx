@@ -22,15 +22,38 @@ vi.mock('@/features/feeds/api/create-comment', () => ({ createComment: api.creat
 vi.mock('@/features/feeds/api/get-feeds', () => ({ getFeeds: api.getFeeds }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
-const VIEWER = { id: 'b0000000-0000-4000-8000-000000000009', email: 'b@otboo.e2e', name: '보는이', role: 'USER' as const, locked: false, createdAt: '2026-01-01T00:00:00.000Z', linkedOAuthProviders: [] };
-const page = <T,>(data: T[], hasNext = false) => ({ data, hasNext, nextCursor: null, nextIdAfter: null, totalCount: data.length, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+const VIEWER = {
+  id: 'b0000000-0000-4000-8000-000000000009',
+  email: 'b@otboo.e2e',
+  name: '보는이',
+  role: 'USER' as const,
+  locked: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  linkedOAuthProviders: [],
+};
+const page = <T,>(data: T[], hasNext = false) => ({
+  data,
+  hasNext,
+  nextCursor: null,
+  nextIdAfter: null,
+  totalCount: data.length,
+  sortBy: 'createdAt',
+  sortDirection: 'DESCENDING',
+});
 
 function renderDialog(props: Partial<Parameters<typeof FeedDetailDialog>[0]> = {}) {
   const onFeedChange = vi.fn<(feed: FeedDto) => void>();
   const initial = feed({ content: '<b>굵게</b> 오늘의 코디' }, 3);
   render(
     <MemoryRouter>
-      <FeedDetailDialog feedId={initial.id} initialFeed={initial} open onOpenChange={() => {}} onFeedChange={onFeedChange} {...props} />
+      <FeedDetailDialog
+        feedId={initial.id}
+        initialFeed={initial}
+        open
+        onOpenChange={() => {}}
+        onFeedChange={onFeedChange}
+        {...props}
+      />
     </MemoryRouter>,
   );
   return { onFeedChange, dialog: screen.getByRole('dialog', { name: '작성자님의 피드' }) };
@@ -45,7 +68,10 @@ describe('FeedDetailDialog', () => {
 
   it('shows the author, the text as text, the weather and the first-comment invitation', async () => {
     const { dialog } = renderDialog();
-    expect(within(dialog).getByRole('link', { name: '작성자' })).toHaveAttribute('href', '/profiles?userId=a0000000-0000-4000-8000-000000000001');
+    expect(within(dialog).getByRole('link', { name: '작성자' })).toHaveAttribute(
+      'href',
+      '/profiles?userId=a0000000-0000-4000-8000-000000000001',
+    );
     expect(within(dialog).getByText('<b>굵게</b> 오늘의 코디')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: '맑음' })).toBeInTheDocument();
     expect(within(dialog).getByText('13°')).toBeInTheDocument();
@@ -97,7 +123,12 @@ describe('FeedDetailDialog', () => {
   it('posts a trimmed comment on Enter, lists it first and counts it', async () => {
     const user = userEvent.setup();
     api.getComments.mockResolvedValue(page([comment(1)]));
-    api.createComment.mockResolvedValue(comment(2, { content: '멋져요', author: { userId: VIEWER.id, name: VIEWER.name, profileImageUrl: null } }));
+    api.createComment.mockResolvedValue(
+      comment(2, {
+        content: '멋져요',
+        author: { userId: VIEWER.id, name: VIEWER.name, profileImageUrl: null },
+      }),
+    );
     const { dialog, onFeedChange } = renderDialog();
     expect(await within(dialog).findByText('더 이상 댓글이 없습니다')).toBeInTheDocument();
 
@@ -110,7 +141,13 @@ describe('FeedDetailDialog', () => {
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(api.createComment).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(api.createComment).toHaveBeenCalledWith({ feedId: feed().id, authorId: VIEWER.id, content: '멋져요' }));
+    await waitFor(() =>
+      expect(api.createComment).toHaveBeenCalledWith({
+        feedId: feed().id,
+        authorId: VIEWER.id,
+        content: '멋져요',
+      }),
+    );
     const items = within(within(dialog).getByRole('list', { name: '댓글 목록' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('멋져요');
     expect(input).toHaveValue('');
@@ -135,7 +172,9 @@ describe('FeedDetailDialog', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('dialog', { name: '작성자님의 피드' })).toBeInTheDocument();
-    expect(api.getFeeds).toHaveBeenCalledWith(expect.objectContaining({ authorIdEqual: VIEWER.id, limit: 10 }));
+    expect(api.getFeeds).toHaveBeenCalledWith(
+      expect.objectContaining({ authorIdEqual: VIEWER.id, limit: 10 }),
+    );
     await screen.findByText('첫 댓글을 작성해보세요!');
   });
 });

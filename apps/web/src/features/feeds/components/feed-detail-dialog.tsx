@@ -25,7 +25,14 @@ export interface FeedDetailDialogProps {
  * weather, text, like toggle and comments on the right. The caller keeps the selected feed for 300 ms
  * after closing (hooks/use-feed-dialog.ts) so the content stays while the dialog goes away.
  */
-export function FeedDetailDialog({ feedId, initialFeed, open, onOpenChange, onFeedChange, onFeedDelete }: FeedDetailDialogProps) {
+export function FeedDetailDialog({
+  feedId,
+  initialFeed,
+  open,
+  onOpenChange,
+  onFeedChange,
+  onFeedDelete,
+}: FeedDetailDialogProps) {
   const lookup = useFeedLookup(feedId, initialFeed, open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} width={1100} height={720} direction="row" dim>

@@ -78,7 +78,13 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-start gap-3 border-b border-line px-6 pt-5 pb-4">
-          <Link to={paths.profiles.href(feed.author.userId)} onClick={onNavigate} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden>
+          <Link
+            to={paths.profiles.href(feed.author.userId)}
+            onClick={onNavigate}
+            className="shrink-0 rounded-full"
+            tabIndex={-1}
+            aria-hidden
+          >
             <Avatar src={feed.author.profileImageUrl} alt="" size={44} />
           </Link>
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -102,10 +108,19 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
           </div>
           <div className="-mr-2 flex shrink-0 items-center gap-0.5">
             {isAuthor && !editing ? (
-              <HeaderAction label={ko.feeds.editContent} onClick={() => setEditing(true)} icon={<Pencil className="size-4" aria-hidden />} />
+              <HeaderAction
+                label={ko.feeds.editContent}
+                onClick={() => setEditing(true)}
+                icon={<Pencil className="size-4" aria-hidden />}
+              />
             ) : null}
             {canDelete ? (
-              <HeaderAction label={ko.feeds.deleteFeed} onClick={() => setConfirming(true)} icon={<Trash2 className="size-4" aria-hidden />} danger />
+              <HeaderAction
+                label={ko.feeds.deleteFeed}
+                onClick={() => setConfirming(true)}
+                icon={<Trash2 className="size-4" aria-hidden />}
+                danger
+              />
             ) : null}
             <DialogClose />
           </div>
@@ -113,9 +128,16 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
 
         <div className="flex shrink-0 flex-col gap-4 border-b border-line px-6 py-4">
           {editing ? (
-            <FeedContentEditor initial={feed.content} saving={saving} onSave={(content) => void save(content)} onCancel={() => setEditing(false)} />
+            <FeedContentEditor
+              initial={feed.content}
+              saving={saving}
+              onSave={(content) => void save(content)}
+              onCancel={() => setEditing(false)}
+            />
           ) : (
-            <p className="max-h-40 overflow-y-auto text-[15px] leading-relaxed break-words whitespace-pre-wrap text-ink">{feed.content}</p>
+            <p className="max-h-40 overflow-y-auto text-[15px] leading-relaxed break-words whitespace-pre-wrap text-ink">
+              {feed.content}
+            </p>
           )}
           <div className="flex items-center gap-4 text-sm font-bold text-ink-soft">
             <span className="-ml-2 inline-flex items-center gap-0.5">
@@ -127,7 +149,13 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
                 aria-label={ko.feeds.like}
                 className="flex size-9 items-center justify-center rounded-full hover:bg-surface disabled:opacity-60"
               >
-                <Heart className={cn('size-5 transition-colors', feed.likedByMe ? 'fill-red-500 text-red-500' : 'text-ink-muted')} aria-hidden />
+                <Heart
+                  className={cn(
+                    'size-5 transition-colors',
+                    feed.likedByMe ? 'fill-red-500 text-red-500' : 'text-ink-muted',
+                  )}
+                  aria-hidden
+                />
               </button>
               <span className="tabular-nums">
                 <span className="sr-only">{ko.feeds.likeCountLabel} </span>
@@ -165,7 +193,17 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
   );
 }
 
-function HeaderAction({ label, icon, onClick, danger = false }: { label: string; icon: ReactNode; onClick(): void; danger?: boolean }) {
+function HeaderAction({
+  label,
+  icon,
+  onClick,
+  danger = false,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick(): void;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"

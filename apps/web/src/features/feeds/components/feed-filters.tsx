@@ -10,14 +10,19 @@ export const FEED_SEARCH_DEBOUNCE_MS = 300;
 
 const ALL = 'ALL';
 // The sky filter lists 맑음, 구름많음, 흐림 in that order (clear to overcast).
-const SKY_OPTIONS = [{ value: ALL, label: ko.feeds.skyAll }, ...SKY_STATUSES.map((sky) => ({ value: sky, label: ko.weather.sky[sky] }))];
+const SKY_OPTIONS = [
+  { value: ALL, label: ko.feeds.skyAll },
+  ...SKY_STATUSES.map((sky) => ({ value: sky, label: ko.weather.sky[sky] })),
+];
 // Precipitation in the spec's order: 없음, 비, 눈, 비/눈, 소나기.
 const PRECIPITATION_OPTIONS = [
   { value: ALL, label: ko.feeds.precipitationAll },
-  ...(['NONE', 'RAIN', 'SNOW', 'RAIN_SNOW', 'SHOWER'] as const satisfies readonly PrecipitationType[]).map((type) => ({
-    value: type,
-    label: ko.weather.precipitation[type],
-  })),
+  ...(['NONE', 'RAIN', 'SNOW', 'RAIN_SNOW', 'SHOWER'] as const satisfies readonly PrecipitationType[]).map(
+    (type) => ({
+      value: type,
+      label: ko.weather.precipitation[type],
+    }),
+  ),
 ];
 const SORT_OPTIONS = [
   { value: 'createdAt', label: ko.feeds.sortNewest },
@@ -48,19 +53,25 @@ export function FeedFilters({ params, onChange }: FeedFiltersProps) {
         aria-label={ko.feeds.skyFilter}
         value={params.skyStatusEqual ?? ALL}
         options={SKY_OPTIONS}
-        onValueChange={(value) => onChange({ skyStatusEqual: value === ALL ? undefined : (value as SkyStatus) })}
+        onValueChange={(value) =>
+          onChange({ skyStatusEqual: value === ALL ? undefined : (value as SkyStatus) })
+        }
       />
       <Select
         aria-label={ko.feeds.precipitationFilter}
         value={params.precipitationTypeEqual ?? ALL}
         options={PRECIPITATION_OPTIONS}
-        onValueChange={(value) => onChange({ precipitationTypeEqual: value === ALL ? undefined : (value as PrecipitationType) })}
+        onValueChange={(value) =>
+          onChange({ precipitationTypeEqual: value === ALL ? undefined : (value as PrecipitationType) })
+        }
       />
       <Select
         aria-label={ko.feeds.sortLabel}
         value={params.sortBy ?? 'createdAt'}
         options={SORT_OPTIONS}
-        onValueChange={(value) => onChange({ sortBy: value as FeedFilterParams['sortBy'], sortDirection: 'DESCENDING' })}
+        onValueChange={(value) =>
+          onChange({ sortBy: value as FeedFilterParams['sortBy'], sortDirection: 'DESCENDING' })
+        }
         className="min-w-32"
       />
     </div>

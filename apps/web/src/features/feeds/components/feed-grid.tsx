@@ -33,8 +33,22 @@ interface FeedGridProps {
 }
 
 /** Feed cards with skeletons while loading, an empty text, and the next page when the end scrolls into view. */
-export function FeedGrid({ feeds, loading, error, hasNext, skeletons, emptyText, columns, onLoadMore, onRetry, onOpen }: FeedGridProps) {
-  const sentinel = useInfiniteScroll<HTMLDivElement>({ enabled: hasNext && !loading && !error, onReachEnd: onLoadMore });
+export function FeedGrid({
+  feeds,
+  loading,
+  error,
+  hasNext,
+  skeletons,
+  emptyText,
+  columns,
+  onLoadMore,
+  onRetry,
+  onOpen,
+}: FeedGridProps) {
+  const sentinel = useInfiniteScroll<HTMLDivElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: onLoadMore,
+  });
   const skeletonCount = loading ? (feeds.length === 0 ? skeletons.initial : skeletons.more) : 0;
 
   if (!loading && !error && feeds.length === 0) {

@@ -7,7 +7,11 @@ import { cn } from '@/utils/cn';
 export function FeedWeather({ weather, className }: { weather: FeedDto['weather']; className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-1 text-ink-soft tabular-nums', className)}>
-      <WeatherIcon skyStatus={weather.skyStatus} precipitationType={weather.precipitation.type} className="size-4 text-brand-500" />
+      <WeatherIcon
+        skyStatus={weather.skyStatus}
+        precipitationType={weather.precipitation.type}
+        className="size-4 text-brand-500"
+      />
       {formatTemperature(weather.temperature.current)}
     </span>
   );

@@ -32,7 +32,13 @@ export function OotdDialog({ open, onOpenChange, ...form }: OotdDialogProps) {
   );
 }
 
-function OotdForm({ authorId, weatherId, clothes, onViewFeed, onDone }: Omit<OotdDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
+function OotdForm({
+  authorId,
+  weatherId,
+  clothes,
+  onViewFeed,
+  onDone,
+}: Omit<OotdDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -114,7 +120,7 @@ function OutfitPreview({ clothes }: { clothes: OotdDto[] }) {
         {clothes.map((item, i) => (
           <li key={item.clothesId ?? i} className="flex w-[76px] shrink-0 flex-col gap-1.5">
             <div className="aspect-square overflow-hidden rounded-xl border border-line bg-surface-soft">
-              {item.thumbnailUrl ?? item.imageUrl ? (
+              {(item.thumbnailUrl ?? item.imageUrl) ? (
                 <img src={(item.thumbnailUrl ?? item.imageUrl)!} alt="" className="size-full object-cover" />
               ) : (
                 <div className="flex size-full items-center justify-center text-ink-muted">

@@ -6,7 +6,17 @@ import { tileImage } from '@/features/feeds/utils/preview-tiles';
 import { cn } from '@/utils/cn';
 
 /** A garment picture, or the shirt placeholder when it has none. */
-function GarmentImage({ src, alt, className, iconClassName }: { src: string | null; alt: string; className?: string; iconClassName?: string }) {
+function GarmentImage({
+  src,
+  alt,
+  className,
+  iconClassName,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  iconClassName?: string;
+}) {
   if (!src) {
     return (
       <span className={cn('flex items-center justify-center bg-white text-ink-muted', className)}>
@@ -58,13 +68,29 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
           aria-label={ko.feeds.slideOf(index + 1, items.length)}
           className="flex h-full items-center justify-center"
         >
-          <GarmentImage src={current.imageUrl ?? current.thumbnailUrl} alt={current.name} className="size-full" iconClassName="size-16" />
+          <GarmentImage
+            src={current.imageUrl ?? current.thumbnailUrl}
+            alt={current.name}
+            className="size-full"
+            iconClassName="size-16"
+          />
         </div>
         {many ? (
           <>
-            <CarouselButton side="left" label={ko.feeds.previous} onClick={() => go(previousIndex(index, items.length))} />
-            <CarouselButton side="right" label={ko.feeds.next} onClick={() => go(nextIndex(index, items.length))} />
-            <span className="absolute right-3 bottom-3 rounded-full bg-ink/60 px-2.5 py-0.5 text-xs font-bold text-white tabular-nums" aria-hidden>
+            <CarouselButton
+              side="left"
+              label={ko.feeds.previous}
+              onClick={() => go(previousIndex(index, items.length))}
+            />
+            <CarouselButton
+              side="right"
+              label={ko.feeds.next}
+              onClick={() => go(nextIndex(index, items.length))}
+            />
+            <span
+              className="absolute right-3 bottom-3 rounded-full bg-ink/60 px-2.5 py-0.5 text-xs font-bold text-white tabular-nums"
+              aria-hidden
+            >
               {index + 1} / {items.length}
             </span>
           </>
@@ -85,7 +111,12 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
                   i === index ? 'border-brand-500' : 'border-transparent opacity-70 hover:opacity-100',
                 )}
               >
-                <GarmentImage src={tileImage(item)} alt="" className="size-full object-cover" iconClassName="size-5" />
+                <GarmentImage
+                  src={tileImage(item)}
+                  alt=""
+                  className="size-full object-cover"
+                  iconClassName="size-5"
+                />
               </button>
             </li>
           ))}
@@ -95,7 +126,9 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
       <div className="flex shrink-0 flex-col gap-2">
         <p className="flex items-center gap-2 text-base font-bold text-ink">
           <span className="truncate">{current.name}</span>
-          <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-bold text-ink-soft">{ko.clothes.types[current.type]}</span>
+          <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-bold text-ink-soft">
+            {ko.clothes.types[current.type]}
+          </span>
         </p>
         {current.attributes.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={ko.clothes.attributes}>
@@ -115,7 +148,15 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
   );
 }
 
-function CarouselButton({ side, label, onClick }: { side: 'left' | 'right'; label: string; onClick(): void }) {
+function CarouselButton({
+  side,
+  label,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  onClick(): void;
+}) {
   const Icon = side === 'left' ? ChevronLeft : ChevronRight;
   return (
     <button

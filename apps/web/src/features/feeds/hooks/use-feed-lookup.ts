@@ -6,14 +6,19 @@ import { useSession } from '@/stores/session';
 /** How many of the signed-in user's newest feeds are searched for an id given without its feed. */
 export const LOOKUP_PAGE_SIZE = 10;
 
-export type FeedLookup = { status: 'ready'; feed: FeedDto } | { status: 'loading' } | { status: 'missing' } | { status: 'idle' };
+export type FeedLookup =
+  { status: 'ready'; feed: FeedDto } | { status: 'loading' } | { status: 'missing' } | { status: 'idle' };
 
 /**
  * The feed the detail dialog shows. API.md has no GET /api/feeds/{id}, so a caller that knows only an
  * id (the OOTD dialog right after posting) gets it from the signed-in user's newest feeds; any other
  * caller passes the feed it already holds as `initialFeed`.
  */
-export function useFeedLookup(feedId: string | null, initialFeed: FeedDto | undefined, open: boolean): FeedLookup {
+export function useFeedLookup(
+  feedId: string | null,
+  initialFeed: FeedDto | undefined,
+  open: boolean,
+): FeedLookup {
   const userId = useSession((s) => s.user?.id);
   const given = initialFeed && (feedId === null || initialFeed.id === feedId) ? initialFeed : undefined;
   const [found, setFound] = useState<{ id: string; feed: FeedDto | null } | null>(null);
@@ -22,7 +27,12 @@ export function useFeedLookup(feedId: string | null, initialFeed: FeedDto | unde
   useEffect(() => {
     if (!needsLookup || found?.id === feedId) return;
     let active = true;
-    getFeeds({ authorIdEqual: userId, limit: LOOKUP_PAGE_SIZE, sortBy: 'createdAt', sortDirection: 'DESCENDING' })
+    getFeeds({
+      authorIdEqual: userId,
+      limit: LOOKUP_PAGE_SIZE,
+      sortBy: 'createdAt',
+      sortDirection: 'DESCENDING',
+    })
       .then((page) => page.data.find((feed) => feed.id === feedId) ?? null)
       .catch((error: unknown) => {
         console.error(error);

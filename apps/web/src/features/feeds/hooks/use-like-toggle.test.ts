@@ -8,7 +8,9 @@ import { withLike } from '@/features/feeds/utils/like-state';
 const api = vi.hoisted(() => ({ like: vi.fn(), unlike: vi.fn(), toastError: vi.fn() }));
 vi.mock('@/features/feeds/api/like-feed', () => ({ likeFeed: api.like }));
 vi.mock('@/features/feeds/api/unlike-feed', () => ({ unlikeFeed: api.unlike }));
-vi.mock('@/lib/toast', () => ({ toast: { error: api.toastError, success: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { error: api.toastError, success: vi.fn(), info: vi.fn(), warning: vi.fn() },
+}));
 
 function setup(initial = feed()) {
   const onChange = vi.fn();

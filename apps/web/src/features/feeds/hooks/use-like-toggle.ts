@@ -9,7 +9,10 @@ import { toast } from '@/lib/toast';
  * Likes or unlikes `feed`; the count and `likedByMe` change only after the call succeeded (spec §4
  * "Like"). A failure shows '좋아요 처리 중 오류가 발생했습니다.' and changes nothing.
  */
-export function useLikeToggle(feed: Pick<FeedDto, 'id' | 'likedByMe'>, patch: (update: (feed: FeedDto) => FeedDto) => void) {
+export function useLikeToggle(
+  feed: Pick<FeedDto, 'id' | 'likedByMe'>,
+  patch: (update: (feed: FeedDto) => FeedDto) => void,
+) {
   const [pending, setPending] = useState(false);
 
   async function toggle() {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatMonthDay, formatRelativeTime, formatTemperature } from '@/features/feeds/utils/feed-time';
+import {
+  formatClock,
+  formatMonthDay,
+  formatRelativeTime,
+  formatTemperature,
+} from '@/features/feeds/utils/feed-time';
 
 // Local-time constructors keep the expectations independent of the machine's time zone.
 const NOW = new Date(2026, 10, 21, 15, 30, 0);

@@ -22,13 +22,22 @@ describe('checkOotd', () => {
   });
 
   it('requires content after trimming', () => {
-    expect(checkOotd({ ...complete, content: '' })).toEqual({ ok: false, error: '1 OOTD에 대한 설명을 입력해주세요.' });
-    expect(checkOotd({ ...complete, content: ' \n\t ' })).toEqual({ ok: false, error: '1 OOTD에 대한 설명을 입력해주세요.' });
+    expect(checkOotd({ ...complete, content: '' })).toEqual({
+      ok: false,
+      error: '1 OOTD에 대한 설명을 입력해주세요.',
+    });
+    expect(checkOotd({ ...complete, content: ' \n\t ' })).toEqual({
+      ok: false,
+      error: '1 OOTD에 대한 설명을 입력해주세요.',
+    });
   });
 
   it('rejects content over 1000 characters', () => {
     expect(checkOotd({ ...complete, content: '가'.repeat(1000) }).ok).toBe(true);
-    expect(checkOotd({ ...complete, content: '가'.repeat(1001) })).toEqual({ ok: false, error: '내용은 1000자 이하로 입력해주세요.' });
+    expect(checkOotd({ ...complete, content: '가'.repeat(1001) })).toEqual({
+      ok: false,
+      error: '내용은 1000자 이하로 입력해주세요.',
+    });
   });
 
   it('needs the user, the selected weather and the recommended clothes', () => {
@@ -43,6 +52,9 @@ describe('checkOotd', () => {
   });
 
   it('reports missing information before empty content', () => {
-    expect(checkOotd({ ...complete, weatherId: null, content: '' })).toEqual({ ok: false, error: '필요한 정보가 없습니다.' });
+    expect(checkOotd({ ...complete, weatherId: null, content: '' })).toEqual({
+      ok: false,
+      error: '필요한 정보가 없습니다.',
+    });
   });
 });

@@ -21,6 +21,7 @@ export function checkOotd({ authorId, weatherId, clothes, content }: OotdDraft):
   const clothesIds = (clothes ?? []).flatMap((item) => (item.clothesId ? [item.clothesId] : []));
   if (!authorId || !weatherId || clothesIds.length === 0) return { ok: false, error: ko.feeds.missingInfo };
   const checked = FeedCreateRequest.shape.content.safeParse(content);
-  if (!checked.success) return { ok: false, error: checked.error.issues[0]?.message ?? ko.feeds.contentRequired };
+  if (!checked.success)
+    return { ok: false, error: checked.error.issues[0]?.message ?? ko.feeds.contentRequired };
   return { ok: true, request: { authorId, weatherId, clothesIds, content: checked.data } };
 }

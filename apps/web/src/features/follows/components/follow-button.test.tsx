@@ -37,7 +37,14 @@ describe('FollowButton', () => {
     api.unfollow.mockRejectedValue(new Error('boom'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const onChanged = vi.fn();
-    render(<FollowButton userId={THEM} viewerId={ME} summary={summary('f0000000-0000-4000-8000-000000000001')} onChanged={onChanged} />);
+    render(
+      <FollowButton
+        userId={THEM}
+        viewerId={ME}
+        summary={summary('f0000000-0000-4000-8000-000000000001')}
+        onChanged={onChanged}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: '팔로우 취소' }));
     expect(api.unfollow).toHaveBeenCalledWith('f0000000-0000-4000-8000-000000000001');
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));

@@ -10,14 +10,26 @@ vi.mock('@/features/follows/api/get-followers', () => ({ getFollowers: api.follo
 vi.mock('@/features/follows/api/get-followings', () => ({ getFollowings: api.followings }));
 
 const USER = 'a0000000-0000-4000-8000-000000000001';
-const person = (n: number) => ({ userId: `b0000000-0000-4000-8000-00000000000${n}`, name: `친구${n}`, profileImageUrl: null });
+const person = (n: number) => ({
+  userId: `b0000000-0000-4000-8000-00000000000${n}`,
+  name: `친구${n}`,
+  profileImageUrl: null,
+});
 const follow = (n: number): FollowDto => ({
   id: `f0000000-0000-4000-8000-00000000000${n}`,
   createdAt: '2026-11-21T03:04:05.000Z',
   follower: person(n),
   followee: { userId: USER, name: '주인', profileImageUrl: null },
 });
-const page = (data: FollowDto[]) => ({ data, hasNext: false, nextCursor: null, nextIdAfter: null, totalCount: data.length, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+const page = (data: FollowDto[]) => ({
+  data,
+  hasNext: false,
+  nextCursor: null,
+  nextIdAfter: null,
+  totalCount: data.length,
+  sortBy: 'createdAt',
+  sortDirection: 'DESCENDING',
+});
 
 function Where() {
   const location = useLocation();
@@ -59,6 +71,8 @@ describe('FollowListDialog', () => {
     expect(await within(dialog).findByText('팔로워이 없습니다.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('searchbox', { name: '사용자 검색...' }), ' 없는이름 ');
     expect(await within(dialog).findByText('검색 결과가 없습니다.')).toBeInTheDocument();
-    await waitFor(() => expect(api.followers).toHaveBeenLastCalledWith({ followeeId: USER, limit: 20, nameLike: '없는이름' }));
+    await waitFor(() =>
+      expect(api.followers).toHaveBeenLastCalledWith({ followeeId: USER, limit: 20, nameLike: '없는이름' }),
+    );
   });
 });

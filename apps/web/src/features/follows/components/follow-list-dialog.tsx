@@ -26,13 +26,15 @@ interface FollowListParams extends ListParams {
 const LISTS = {
   followers: {
     title: ko.follows.followers,
-    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) => getFollowers({ followeeId: userId, ...rest }),
+    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) =>
+      getFollowers({ followeeId: userId, ...rest }),
     // In a follower list the interesting person is the one who follows.
     person: (follow: FollowDto): UserSummary => follow.follower,
   },
   followings: {
     title: ko.follows.followings,
-    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) => getFollowings({ followerId: userId, ...rest }),
+    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) =>
+      getFollowings({ followerId: userId, ...rest }),
     person: (follow: FollowDto): UserSummary => follow.followee,
   },
 } as const;
@@ -54,19 +56,40 @@ export function FollowListDialog({ kind, userId, open, onOpenChange }: FollowLis
         <DialogClose className="-mr-2" />
       </div>
       {/* Mounted only while open: each opening starts with an empty search and the first page. */}
-      <FollowList key={`${kind}-${userId}`} kind={kind} userId={userId} title={title} onPick={() => onOpenChange(false)} />
+      <FollowList
+        key={`${kind}-${userId}`}
+        kind={kind}
+        userId={userId}
+        title={title}
+        onPick={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }
 
-function FollowList({ kind, userId, title, onPick }: { kind: FollowListKind; userId: string; title: string; onPick(): void }) {
+function FollowList({
+  kind,
+  userId,
+  title,
+  onPick,
+}: {
+  kind: FollowListKind;
+  userId: string;
+  title: string;
+  onPick(): void;
+}) {
   const navigate = useNavigate();
   const list = LISTS[kind];
-  const [useFollows] = useState(() => createListStore<FollowDto, FollowListParams>(list.fetch, { userId, limit: FOLLOW_PAGE_SIZE }));
+  const [useFollows] = useState(() =>
+    createListStore<FollowDto, FollowListParams>(list.fetch, { userId, limit: FOLLOW_PAGE_SIZE }),
+  );
   const { data, loading, error, hasNext, loadMore, params } = useFollows();
   const [name, setName] = useState('');
   const debounced = useDebouncedValue(name.trim(), FOLLOW_SEARCH_DEBOUNCE_MS);
-  const sentinel = useInfiniteScroll<HTMLLIElement>({ enabled: hasNext && !loading && !error, onReachEnd: () => void loadMore() });
+  const sentinel = useInfiniteScroll<HTMLLIElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: () => void loadMore(),
+  });
 
   useEffect(() => {
     useFollows.getState().setParams({ nameLike: debounced === '' ? undefined : debounced });
@@ -117,7 +140,9 @@ function FollowList({ kind, userId, title, onPick }: { kind: FollowListKind; use
             {error}
           </p>
         ) : data.length === 0 ? (
-          <p className="py-12 text-center text-sm text-ink-muted">{params.nameLike ? ko.follows.noResults : ko.follows.emptyList(title)}</p>
+          <p className="py-12 text-center text-sm text-ink-muted">
+            {params.nameLike ? ko.follows.noResults : ko.follows.emptyList(title)}
+          </p>
         ) : null}
       </div>
     </div>

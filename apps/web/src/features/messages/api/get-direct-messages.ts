@@ -10,7 +10,11 @@ export interface DirectMessageListParams {
 }
 
 /** GET /api/direct-messages?userId — one conversation, newest first, 20 a page (spec §7, API.md §7). */
-export async function getDirectMessages(params: DirectMessageListParams): Promise<CursorPage<DirectMessageDto>> {
-  const { data } = await apiClient.get<CursorPage<DirectMessageDto>>('/api/direct-messages', { params: { limit: 20, ...params } });
+export async function getDirectMessages(
+  params: DirectMessageListParams,
+): Promise<CursorPage<DirectMessageDto>> {
+  const { data } = await apiClient.get<CursorPage<DirectMessageDto>>('/api/direct-messages', {
+    params: { limit: 20, ...params },
+  });
   return data;
 }

@@ -55,7 +55,9 @@ export function ChatDialog({ partner, viewerId, onClose, onRead }: ChatDialogPro
           }}
           className="fixed top-1/2 left-1/2 z-50 flex h-[min(680px,calc(100dvh-2rem))] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
         >
-          {partner ? <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} onRead={onRead} /> : null}
+          {partner ? (
+            <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} onRead={onRead} />
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -76,7 +78,9 @@ function Conversation({ partner, viewerId, inputRef, onRead }: ConversationProps
       <div className="flex shrink-0 items-center gap-3 border-b border-line px-5 py-3.5">
         <Avatar src={partner.profileImageUrl} alt="" size={40} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <RadixDialog.Title className="truncate text-base font-bold text-ink">{partner.name}</RadixDialog.Title>
+          <RadixDialog.Title className="truncate text-base font-bold text-ink">
+            {partner.name}
+          </RadixDialog.Title>
           <ConnectionNotice state={conversation.connectionState} />
         </div>
         <RadixDialog.Close
@@ -96,7 +100,11 @@ function Conversation({ partner, viewerId, inputRef, onRead }: ConversationProps
         onLoadOlder={() => void conversation.loadOlder()}
         onRetry={conversation.retry}
       />
-      <ChatComposer connected={conversation.connectionState === 'connected'} onSend={conversation.send} inputRef={inputRef} />
+      <ChatComposer
+        connected={conversation.connectionState === 'connected'}
+        onSend={conversation.send}
+        inputRef={inputRef}
+      />
     </>
   );
 }

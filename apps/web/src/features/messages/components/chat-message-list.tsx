@@ -29,7 +29,16 @@ interface ChatMessageListProps {
  * its time label. It opens at the newest message, loads older ones when scrolled to the top (with a
  * skeleton) without moving what is on screen, and follows new messages while the reader is at the bottom.
  */
-export function ChatMessageList({ partner, viewerId, messages, loading, error, hasOlder, onLoadOlder, onRetry }: ChatMessageListProps) {
+export function ChatMessageList({
+  partner,
+  viewerId,
+  messages,
+  loading,
+  error,
+  hasOlder,
+  onLoadOlder,
+  onRetry,
+}: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Asked for older messages, not yet shown.
   const loadingOlder = useRef(false);
@@ -76,13 +85,21 @@ export function ChatMessageList({ partner, viewerId, messages, loading, error, h
 
   const empty = !loading && !error && messages.length === 0;
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-surface-soft px-4 py-4">
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-surface-soft px-4 py-4"
+    >
       <div ref={sentinel} aria-hidden className="h-px" />
       {loading ? <MessageSkeletons /> : null}
       {error ? (
         <div role="alert" className="flex flex-col items-center gap-2 py-6 text-center text-sm text-ink-soft">
           <p>{ko.messages.loadFailed}</p>
-          <button type="button" onClick={onRetry} className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={onRetry}
+            className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50"
+          >
             {ko.common.retry}
           </button>
         </div>
@@ -95,12 +112,21 @@ export function ChatMessageList({ partner, viewerId, messages, loading, error, h
       ) : null}
       <div role="log" aria-label={ko.messages.messageLog} className="flex flex-col gap-1.5">
         {days.map((day) => (
-          <section key={day.key} aria-label={chatDateHeader(day.createdAt, now)} className="flex flex-col gap-1.5">
+          <section
+            key={day.key}
+            aria-label={chatDateHeader(day.createdAt, now)}
+            className="flex flex-col gap-1.5"
+          >
             <h3 className="my-3 flex items-center gap-3 text-xs font-bold text-ink-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
               {chatDateHeader(day.createdAt, now)}
             </h3>
             {day.messages.map((message) => (
-              <MessageBubble key={message.id} message={message} mine={message.sender.userId === viewerId} now={now} />
+              <MessageBubble
+                key={message.id}
+                message={message}
+                mine={message.sender.userId === viewerId}
+                now={now}
+              />
             ))}
           </section>
         ))}
@@ -121,7 +147,11 @@ function MessageBubble({ message, mine, now }: { message: DirectMessageDto; mine
         <span className="sr-only">{ko.messages.sentBy(mine ? ko.messages.me : message.sender.name)} </span>
         {message.content}
       </p>
-      <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString('ko-KR')} className="shrink-0 pb-0.5 text-[11px] text-ink-muted">
+      <time
+        dateTime={message.createdAt}
+        title={new Date(message.createdAt).toLocaleString('ko-KR')}
+        className="shrink-0 pb-0.5 text-[11px] text-ink-muted"
+      >
         {chatTimeLabel(message.createdAt, now)}
       </time>
     </div>
@@ -135,7 +165,11 @@ function MessageSkeletons() {
         {ko.messages.loadingOlder}
       </span>
       {['w-40', 'w-56', 'w-32'].map((width, i) => (
-        <div key={width} aria-hidden className={cn('flex animate-pulse', i % 2 === 1 ? 'justify-end' : 'justify-start')}>
+        <div
+          key={width}
+          aria-hidden
+          className={cn('flex animate-pulse', i % 2 === 1 ? 'justify-end' : 'justify-start')}
+        >
           <div className={cn('h-9 rounded-2xl bg-line/70', width)} />
         </div>
       ))}

@@ -23,7 +23,9 @@ export function ConversationList({ viewerId, onPick }: ConversationListProps) {
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <h2 className="shrink-0 border-b border-line px-5 pt-4 pb-3 text-[17px] font-bold text-ink">{ko.messages.conversations}</h2>
+      <h2 className="shrink-0 border-b border-line px-5 pt-4 pb-3 text-[17px] font-bold text-ink">
+        {ko.messages.conversations}
+      </h2>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {rooms.length > 0 ? (
           <ul aria-label={ko.messages.conversations} className="flex flex-col p-2">
@@ -36,7 +38,10 @@ export function ConversationList({ viewerId, onPick }: ConversationListProps) {
         ) : loading ? (
           <ConversationSkeletons />
         ) : error ? (
-          <div role="alert" className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-ink-soft">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-ink-soft"
+          >
             <p>{ko.messages.conversationsLoadFailed}</p>
             <button
               type="button"
@@ -58,7 +63,17 @@ export function ConversationList({ viewerId, onPick }: ConversationListProps) {
   );
 }
 
-function ConversationRow({ room, viewerId, now, onPick }: { room: DirectMessageRoomDto; viewerId: string; now: Date; onPick(partner: UserSummary): void }) {
+function ConversationRow({
+  room,
+  viewerId,
+  now,
+  onPick,
+}: {
+  room: DirectMessageRoomDto;
+  viewerId: string;
+  now: Date;
+  onPick(partner: UserSummary): void;
+}) {
   const { partner, lastMessage, unreadCount } = room;
   const mine = lastMessage.sender.userId === viewerId;
   return (
@@ -76,7 +91,11 @@ function ConversationRow({ room, viewerId, now, onPick }: { room: DirectMessageR
           </time>
         </span>
         <span className="flex items-center justify-between gap-2">
-          <span className={unreadCount > 0 ? 'truncate text-sm font-bold text-ink' : 'truncate text-sm text-ink-soft'}>
+          <span
+            className={
+              unreadCount > 0 ? 'truncate text-sm font-bold text-ink' : 'truncate text-sm text-ink-soft'
+            }
+          >
             {mine ? `${ko.messages.me}: ` : ''}
             {lastMessage.content}
           </span>

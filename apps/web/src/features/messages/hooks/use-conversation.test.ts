@@ -1,6 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DM_SEND_DESTINATION, directMessageTopic, type CursorPage, type DirectMessageDto } from '@otboo/contract';
+import {
+  DM_SEND_DESTINATION,
+  directMessageTopic,
+  type CursorPage,
+  type DirectMessageDto,
+} from '@otboo/contract';
 import { useConversation } from '@/features/messages/hooks/use-conversation';
 import type { StompHandler, StompState } from '@/lib/stomp';
 
@@ -57,11 +62,25 @@ function setState(state: StompState) {
 }
 
 function message(id: string, minute: number, from = YOU, to = ME): DirectMessageDto {
-  return { id, createdAt: new Date(Date.UTC(2026, 10, 21, 3, minute)).toISOString(), sender: from, receiver: to, content: id };
+  return {
+    id,
+    createdAt: new Date(Date.UTC(2026, 10, 21, 3, minute)).toISOString(),
+    sender: from,
+    receiver: to,
+    content: id,
+  };
 }
 
 function page(data: DirectMessageDto[], hasNext = false): CursorPage<DirectMessageDto> {
-  return { data, totalCount: data.length, hasNext, nextCursor: hasNext ? 'c' : null, nextIdAfter: hasNext ? 'i' : null, sortBy: 'createdAt', sortDirection: 'DESCENDING' };
+  return {
+    data,
+    totalCount: data.length,
+    hasNext,
+    nextCursor: hasNext ? 'c' : null,
+    nextIdAfter: hasNext ? 'i' : null,
+    sortBy: 'createdAt',
+    sortDirection: 'DESCENDING',
+  };
 }
 
 const topic = directMessageTopic(ME.userId, YOU.userId);
@@ -99,7 +118,12 @@ describe('useConversation', () => {
     act(() => setState('connected'));
     expect(result.current.connectionState).toBe('connected');
     expect(result.current.send('안녕')).toBe(true);
-    expect(socket.published).toEqual([{ destination: DM_SEND_DESTINATION, body: { senderId: ME.userId, receiverId: YOU.userId, content: '안녕' } }]);
+    expect(socket.published).toEqual([
+      {
+        destination: DM_SEND_DESTINATION,
+        body: { senderId: ME.userId, receiverId: YOU.userId, content: '안녕' },
+      },
+    ]);
   });
 
   it('after a reconnect, fills in what was sent while it was down', async () => {

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DirectMessageDto, DM_SEND_DESTINATION, directMessageTopic, type DirectMessageSendRequest } from '@otboo/contract';
+import {
+  DirectMessageDto,
+  DM_SEND_DESTINATION,
+  directMessageTopic,
+  type DirectMessageSendRequest,
+} from '@otboo/contract';
 import { getDirectMessages, type DirectMessageListParams } from '@/features/messages/api/get-direct-messages';
 import { markConversationRead } from '@/features/messages/api/mark-conversation-read';
 import { useStompConnection } from '@/features/messages/hooks/use-stomp-connection';
@@ -23,7 +28,10 @@ type MessageListParams = ListParams & DirectMessageListParams;
 export function useConversation(viewerId: string, partnerId: string, onRead?: () => void) {
   const { connection, state } = useStompConnection();
   const [useHistory] = useState(() =>
-    createListStore<DirectMessageDto, MessageListParams>(getDirectMessages, { userId: partnerId, limit: MESSAGE_PAGE_SIZE }),
+    createListStore<DirectMessageDto, MessageListParams>(getDirectMessages, {
+      userId: partnerId,
+      limit: MESSAGE_PAGE_SIZE,
+    }),
   );
   const history = useHistory();
   const [live, setLive] = useState<DirectMessageDto[]>([]);

@@ -5,12 +5,22 @@ import { selectTotalUnread, useConversations } from '@/features/messages/stores/
 const api = vi.hoisted(() => ({ rooms: vi.fn() }));
 vi.mock('@/features/messages/api/get-conversations', () => ({ getConversations: api.rooms }));
 
-const person = (n: number) => ({ userId: `00000000-0000-7000-8000-00000000000${n}`, name: `사용자${n}`, profileImageUrl: null });
+const person = (n: number) => ({
+  userId: `00000000-0000-7000-8000-00000000000${n}`,
+  name: `사용자${n}`,
+  profileImageUrl: null,
+});
 const me = person(0);
 function room(n: number, unreadCount: number): DirectMessageRoomDto {
   return {
     partner: person(n),
-    lastMessage: { id: `m${n}`, createdAt: '2026-11-21T03:00:00.000Z', sender: person(n), receiver: me, content: '안녕' },
+    lastMessage: {
+      id: `m${n}`,
+      createdAt: '2026-11-21T03:00:00.000Z',
+      sender: person(n),
+      receiver: me,
+      content: '안녕',
+    },
     unreadCount,
   };
 }
@@ -39,7 +49,9 @@ describe('conversations store', () => {
 
   it('folds reloads asked for during a load into one more load', async () => {
     let release!: () => void;
-    api.rooms.mockImplementationOnce(() => new Promise<DirectMessageRoomDto[]>((resolve) => (release = () => resolve([room(1, 1)]))));
+    api.rooms.mockImplementationOnce(
+      () => new Promise<DirectMessageRoomDto[]>((resolve) => (release = () => resolve([room(1, 1)]))),
+    );
     api.rooms.mockResolvedValue([room(1, 1), room(2, 1)]);
     const first = useConversations.getState().refresh();
     void useConversations.getState().refresh();

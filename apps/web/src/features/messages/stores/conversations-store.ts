@@ -43,7 +43,11 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
         try {
           const rooms = await getConversations();
           const open = get().openPartnerId;
-          if (current === generation) set({ rooms: rooms.map((room) => (room.partner.userId === open ? { ...room, unreadCount: 0 } : room)), error: null });
+          if (current === generation)
+            set({
+              rooms: rooms.map((room) => (room.partner.userId === open ? { ...room, unreadCount: 0 } : room)),
+              error: null,
+            });
         } catch (error) {
           if (current === generation) set({ error: errorText(error) });
         }
@@ -62,7 +66,11 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
   },
 
   markReadLocally(partnerId) {
-    set({ rooms: get().rooms.map((room) => (room.partner.userId === partnerId ? { ...room, unreadCount: 0 } : room)) });
+    set({
+      rooms: get().rooms.map((room) =>
+        room.partner.userId === partnerId ? { ...room, unreadCount: 0 } : room,
+      ),
+    });
   },
 
   reset() {
@@ -74,4 +82,5 @@ export const useConversations = create<ConversationsState>()((set, get) => ({
 }));
 
 /** Unread messages over every conversation (the top bar's badge). */
-export const selectTotalUnread = (state: ConversationsState): number => state.rooms.reduce((sum, room) => sum + room.unreadCount, 0);
+export const selectTotalUnread = (state: ConversationsState): number =>
+  state.rooms.reduce((sum, room) => sum + room.unreadCount, 0);

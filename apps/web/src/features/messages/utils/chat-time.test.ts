@@ -20,13 +20,15 @@ describe('chatTimeLabel', () => {
 
   it('shows the ko-KR date from seven days on', () => {
     const old = at(14, 23, 0);
-    expect(chatTimeLabel(old, now)).toBe(new Date(old).toLocaleDateString('ko-KR', { year: 'numeric', month: '2-digit', day: '2-digit' }));
+    expect(chatTimeLabel(old, now)).toBe(
+      new Date(old).toLocaleDateString('ko-KR', { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    );
     expect(chatTimeLabel(at(14), now)).toMatch(/^2026\. 11\. 14\.$/);
   });
 });
 
 describe('chatDateHeader', () => {
-  it("names today and yesterday, then the full date with the weekday", () => {
+  it('names today and yesterday, then the full date with the weekday', () => {
     expect(chatDateHeader(at(21, 1), now)).toBe('오늘');
     expect(chatDateHeader(at(20, 23), now)).toBe('어제');
     expect(chatDateHeader(at(19), now)).toBe('2026년 11월 19일 목요일');

@@ -33,7 +33,12 @@ export function chatDateHeader(createdAt: string, now: Date = new Date()): strin
   const days = calendarDaysBetween(date, now);
   if (days <= 0) return ko.messages.today;
   if (days === 1) return ko.messages.yesterday;
-  return date.toLocaleDateString('ko-KR', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+  return date.toLocaleDateString('ko-KR', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'long',
+  });
 }
 
 /** A key that is the same for two instants on the same local calendar day. */

@@ -21,8 +21,14 @@ describe('mergeMessages', () => {
   });
 
   it('keeps each id once across the history and live messages (the later copy wins)', () => {
-    const history = [message('m2', new Date(2026, 10, 21, 10, 1)), message('m1', new Date(2026, 10, 21, 10, 0))];
-    const live = [message('m2', new Date(2026, 10, 21, 10, 1), 'echo'), message('m3', new Date(2026, 10, 21, 10, 5))];
+    const history = [
+      message('m2', new Date(2026, 10, 21, 10, 1)),
+      message('m1', new Date(2026, 10, 21, 10, 0)),
+    ];
+    const live = [
+      message('m2', new Date(2026, 10, 21, 10, 1), 'echo'),
+      message('m3', new Date(2026, 10, 21, 10, 5)),
+    ];
     const merged = mergeMessages(history, live);
     expect(merged.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
     expect(merged[1]!.content).toBe('echo');

@@ -10,6 +10,13 @@ export function isMessageNotification(notification: Pick<NotificationDto, 'title
  * already shows. The notification names the sender only by name ('{name}: …'), so two users of the same
  * name are not told apart; the cost is one toast left out.
  */
-export function isNotificationFromPartner(notification: Pick<NotificationDto, 'title' | 'content'>, partner: UserSummary | null): boolean {
-  return !!partner && isMessageNotification(notification) && notification.content.startsWith(ko.messages.notificationContent(partner.name, ''));
+export function isNotificationFromPartner(
+  notification: Pick<NotificationDto, 'title' | 'content'>,
+  partner: UserSummary | null,
+): boolean {
+  return (
+    !!partner &&
+    isMessageNotification(notification) &&
+    notification.content.startsWith(ko.messages.notificationContent(partner.name, ''))
+  );
 }

@@ -8,7 +8,11 @@ export interface NotificationListParams {
 }
 
 /** GET /api/notifications — newest first; `totalCount` is the unread count (API.md §7). */
-export async function getNotifications(params: NotificationListParams = {}): Promise<CursorPage<NotificationDto>> {
-  const { data } = await apiClient.get<CursorPage<NotificationDto>>('/api/notifications', { params: { limit: 20, ...params } });
+export async function getNotifications(
+  params: NotificationListParams = {},
+): Promise<CursorPage<NotificationDto>> {
+  const { data } = await apiClient.get<CursorPage<NotificationDto>>('/api/notifications', {
+    params: { limit: 20, ...params },
+  });
   return data;
 }

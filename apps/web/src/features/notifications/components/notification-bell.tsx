@@ -3,7 +3,10 @@ import { Popover } from 'radix-ui';
 import { useEffect, useState, type ComponentPropsWithRef } from 'react';
 import { ko } from '@otboo/contract';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
-import { useNotificationStream, type NotificationStreamOptions } from '@/features/notifications/hooks/use-notification-stream';
+import {
+  useNotificationStream,
+  type NotificationStreamOptions,
+} from '@/features/notifications/hooks/use-notification-stream';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { badgeText } from '@/utils/badge-text';
 

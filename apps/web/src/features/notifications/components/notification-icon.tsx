@@ -1,4 +1,12 @@
-import { Heart, Mail, MessageCircle, Newspaper, ShieldCheck, SlidersHorizontal, type LucideIcon } from 'lucide-react';
+import {
+  Heart,
+  Mail,
+  MessageCircle,
+  Newspaper,
+  ShieldCheck,
+  SlidersHorizontal,
+  type LucideIcon,
+} from 'lucide-react';
 import type { NotificationKind } from '@/features/notifications/utils/notification-kind';
 import { cn } from '@/utils/cn';
 
@@ -15,7 +23,11 @@ const ICONS: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
 export function NotificationIcon({ kind, className }: { kind: NotificationKind; className?: string }) {
   const { icon: Icon, tone } = ICONS[kind];
   return (
-    <span aria-hidden data-kind={kind} className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone, className)}>
+    <span
+      aria-hidden
+      data-kind={kind}
+      className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone, className)}
+    >
       <Icon className="size-[18px]" />
     </span>
   );

@@ -3,19 +3,39 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CursorPage, NotificationDto } from '@otboo/contract';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
-import { receiveNotification, resetNotifications } from '@/features/notifications/stores/notification-list-store';
+import {
+  receiveNotification,
+  resetNotifications,
+} from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), remove: vi.fn() }));
 vi.mock('@/features/notifications/api/get-notifications', () => ({ getNotifications: api.list }));
 vi.mock('@/features/notifications/api/delete-notification', () => ({ deleteNotification: api.remove }));
 
-function notification(id: string, title: string, content: string, createdAt = new Date().toISOString()): NotificationDto {
+function notification(
+  id: string,
+  title: string,
+  content: string,
+  createdAt = new Date().toISOString(),
+): NotificationDto {
   return { id, createdAt, receiverId: 'r0000000-0000-4000-8000-000000000001', title, content, level: 'INFO' };
 }
 
-function page(data: NotificationDto[], totalCount = data.length, hasNext = false): CursorPage<NotificationDto> {
-  return { data, totalCount, hasNext, nextCursor: hasNext ? 'c' : null, nextIdAfter: hasNext ? 'i' : null, sortBy: 'createdAt', sortDirection: 'DESCENDING' };
+function page(
+  data: NotificationDto[],
+  totalCount = data.length,
+  hasNext = false,
+): CursorPage<NotificationDto> {
+  return {
+    data,
+    totalCount,
+    hasNext,
+    nextCursor: hasNext ? 'c' : null,
+    nextIdAfter: hasNext ? 'i' : null,
+    sortBy: 'createdAt',
+    sortDirection: 'DESCENDING',
+  };
 }
 
 describe('NotificationPanel', () => {
@@ -34,7 +54,15 @@ describe('NotificationPanel', () => {
   });
 
   it('lists notifications with their age, takes the unread total, and removes one when clicked (DELETE)', async () => {
-    api.list.mockResolvedValue(page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.'), notification('n2', '새 메시지', '지수: 안녕')], 5));
+    api.list.mockResolvedValue(
+      page(
+        [
+          notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.'),
+          notification('n2', '새 메시지', '지수: 안녕'),
+        ],
+        5,
+      ),
+    );
     api.remove.mockResolvedValue(undefined);
     render(<NotificationPanel />);
     const list = await screen.findByRole('list', { name: '알림 목록' });
@@ -59,7 +87,9 @@ describe('NotificationPanel', () => {
   });
 
   it('puts a live notification on top and counts it once', async () => {
-    api.list.mockResolvedValue(page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.', '2026-01-01T00:00:00.000Z')]));
+    api.list.mockResolvedValue(
+      page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.', '2026-01-01T00:00:00.000Z')]),
+    );
     render(<NotificationPanel />);
     await screen.findByText('새 팔로워');
     const live = notification('n2', '새 좋아요', '지수님이 회원님의 OOTD에 좋아요를 눌렀어요.');

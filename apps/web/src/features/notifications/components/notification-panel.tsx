@@ -63,13 +63,21 @@ export function NotificationPanel() {
         <div className="flex items-center gap-2">
           <h2 className="text-[17px] font-bold text-ink">{ko.layout.notifications}</h2>
           {count > 0 ? (
-            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-500">{badgeText(count)}</span>
+            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-500">
+              {badgeText(count)}
+            </span>
           ) : null}
         </div>
         {data.length > 0 ? <p className="text-xs text-ink-muted">{ko.notifications.markReadHint}</p> : null}
       </div>
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        <ul ref={listRef} tabIndex={-1} aria-label={ko.notifications.listLabel} aria-busy={loading} className="flex flex-col p-2 focus:outline-none">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          aria-label={ko.notifications.listLabel}
+          aria-busy={loading}
+          className="flex flex-col p-2 focus:outline-none"
+        >
           {data.map((notification, index) => (
             <li key={notification.id}>
               <button
@@ -86,7 +94,9 @@ export function NotificationPanel() {
                       {notificationAge(notification.createdAt, now)}
                     </time>
                   </span>
-                  <span className="line-clamp-2 text-sm leading-snug break-words text-ink-soft">{notification.content}</span>
+                  <span className="line-clamp-2 text-sm leading-snug break-words text-ink-soft">
+                    {notification.content}
+                  </span>
                 </span>
               </button>
             </li>
@@ -100,11 +110,18 @@ export function NotificationPanel() {
           </div>
         ) : null}
         {error ? (
-          <div role="alert" className="flex flex-col items-center gap-2 px-6 py-8 text-center text-sm text-ink-soft">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-2 px-6 py-8 text-center text-sm text-ink-soft"
+          >
             <p>{ko.notifications.loadFailed}</p>
             <button
               type="button"
-              onClick={() => void (data.length > 0 ? useNotificationList.getState().loadMore() : useNotificationList.getState().fetch({ force: true }))}
+              onClick={() =>
+                void (data.length > 0
+                  ? useNotificationList.getState().loadMore()
+                  : useNotificationList.getState().fetch({ force: true }))
+              }
               className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50"
             >
               {ko.common.retry}

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
-import { receiveNotification, receiveSeenNotification } from '@/features/notifications/stores/notification-list-store';
+import {
+  receiveNotification,
+  receiveSeenNotification,
+} from '@/features/notifications/stores/notification-list-store';
 import { createEventStream } from '@/lib/sse';
 import { toast } from '@/lib/toast';
 import { selectAuthenticated, useSession } from '@/stores/session';

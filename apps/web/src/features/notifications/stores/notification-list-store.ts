@@ -1,6 +1,9 @@
 import { ko, type NotificationDto } from '@otboo/contract';
 import { deleteNotification } from '@/features/notifications/api/delete-notification';
-import { getNotifications, type NotificationListParams } from '@/features/notifications/api/get-notifications';
+import {
+  getNotifications,
+  type NotificationListParams,
+} from '@/features/notifications/api/get-notifications';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { createListStore, type ListParams } from '@/lib/create-list-store';
 

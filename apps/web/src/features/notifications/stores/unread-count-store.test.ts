@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 
 vi.mock('@/features/notifications/api/get-notifications', () => ({
-  getNotifications: vi.fn(async () => ({ data: [], hasNext: true, nextCursor: null, nextIdAfter: null, totalCount: 123, sortBy: 'createdAt', sortDirection: 'DESCENDING' })),
+  getNotifications: vi.fn(async () => ({
+    data: [],
+    hasNext: true,
+    nextCursor: null,
+    nextIdAfter: null,
+    totalCount: 123,
+    sortBy: 'createdAt',
+    sortDirection: 'DESCENDING',
+  })),
 }));
 
 describe('unread count', () => {

@@ -25,7 +25,9 @@ describe('notificationAge', () => {
 
   it('shows the ko-KR date from 7 days on', () => {
     const old = ago(7 * DAY);
-    expect(notificationAge(old, now)).toBe(new Date(old).toLocaleDateString('ko-KR', { year: 'numeric', month: '2-digit', day: '2-digit' }));
+    expect(notificationAge(old, now)).toBe(
+      new Date(old).toLocaleDateString('ko-KR', { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    );
     expect(notificationAge('2026-01-02T03:00:00.000Z', now)).toMatch(/^2026\. 0?1\. 0?2\.$/);
   });
 });

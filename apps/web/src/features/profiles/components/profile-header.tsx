@@ -17,7 +17,14 @@ export function ProfileHeader({ profile, stats, actions }: ProfileHeaderProps) {
       <Avatar src={profile?.profileImageUrl} alt="" size={96} className="ring-4 ring-surface" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h1 className="truncate text-2xl font-bold text-ink">
-          {profile ? profile.name : <span aria-hidden className="inline-block h-7 w-32 animate-pulse rounded bg-surface align-middle" />}
+          {profile ? (
+            profile.name
+          ) : (
+            <span
+              aria-hidden
+              className="inline-block h-7 w-32 animate-pulse rounded bg-surface align-middle"
+            />
+          )}
         </h1>
         <div className="-ml-2">{stats}</div>
       </div>

@@ -18,7 +18,15 @@ const clothes = (n: number, overrides: Partial<ClothesDto> = {}): ClothesDto => 
   createdAt: '2026-11-21T03:04:05.000Z',
   ...overrides,
 });
-const page = (data: ClothesDto[]) => ({ data, hasNext: false, nextCursor: null, nextIdAfter: null, totalCount: data.length, sortBy: 'createdAt', sortDirection: 'DESCENDING' });
+const page = (data: ClothesDto[]) => ({
+  data,
+  hasNext: false,
+  nextCursor: null,
+  nextIdAfter: null,
+  totalCount: data.length,
+  sortBy: 'createdAt',
+  sortDirection: 'DESCENDING',
+});
 
 describe('WardrobeDrawer', () => {
   beforeEach(() => {
@@ -28,7 +36,14 @@ describe('WardrobeDrawer', () => {
   it('opens from the side tab, loads the owner’s clothes and closes again', async () => {
     const user = userEvent.setup();
     api.getClothes.mockResolvedValue(
-      page([clothes(1, { attributes: [{ definitionId: 'd1', definitionName: '색상', selectableValues: ['네이비'], value: '네이비' }] }), clothes(2, { type: 'BOTTOM' })]),
+      page([
+        clothes(1, {
+          attributes: [
+            { definitionId: 'd1', definitionName: '색상', selectableValues: ['네이비'], value: '네이비' },
+          ],
+        }),
+        clothes(2, { type: 'BOTTOM' }),
+      ]),
     );
     render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
     // Nothing is loaded before the drawer is first opened.

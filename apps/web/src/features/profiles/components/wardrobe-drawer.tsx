@@ -14,7 +14,10 @@ export const WARDROBE_PAGE_SIZE = 20;
 
 const ALL = 'ALL';
 /** 전체, then every type as '상의' (TOP) … '기타' (ETC), SCARF included (spec §2 "Profile page"). */
-const CATEGORY_OPTIONS = [{ value: ALL, label: ko.clothes.all }, ...CLOTHES_TYPES.map((type) => ({ value: type, label: ko.clothes.types[type] }))];
+const CATEGORY_OPTIONS = [
+  { value: ALL, label: ko.clothes.all },
+  ...CLOTHES_TYPES.map((type) => ({ value: type, label: ko.clothes.types[type] })),
+];
 
 interface WardrobeParams {
   ownerId: string;
@@ -74,7 +77,9 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
         className="absolute top-40 left-0 flex -translate-x-full flex-col items-center gap-2 rounded-l-2xl bg-brand-500 px-2.5 py-4 text-sm font-bold text-white shadow-lg hover:bg-brand-600"
       >
         {open ? <X className="size-5" aria-hidden /> : <Shirt className="size-5" aria-hidden />}
-        <span className="[writing-mode:vertical-rl]">{open ? ko.profilePage.closeWardrobe : ko.profilePage.openWardrobe}</span>
+        <span className="[writing-mode:vertical-rl]">
+          {open ? ko.profilePage.closeWardrobe : ko.profilePage.openWardrobe}
+        </span>
       </button>
       <section
         id={panelId}
@@ -91,9 +96,14 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
 }
 
 function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes: WardrobeLoader }) {
-  const [useWardrobe] = useState(() => createListStore<ClothesDto, WardrobeParams>(getClothes, { ownerId, limit: WARDROBE_PAGE_SIZE }));
+  const [useWardrobe] = useState(() =>
+    createListStore<ClothesDto, WardrobeParams>(getClothes, { ownerId, limit: WARDROBE_PAGE_SIZE }),
+  );
   const { data, loading, error, hasNext, loadMore, params, setParams } = useWardrobe();
-  const sentinel = useInfiniteScroll<HTMLDivElement>({ enabled: hasNext && !loading && !error, onReachEnd: () => void loadMore() });
+  const sentinel = useInfiniteScroll<HTMLDivElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: () => void loadMore(),
+  });
 
   useEffect(() => {
     void useWardrobe.getState().fetch({ force: true });
@@ -107,7 +117,9 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
           aria-label={ko.profilePage.categoryLabel}
           value={params.typeEqual ?? ALL}
           options={CATEGORY_OPTIONS}
-          onValueChange={(value) => setParams({ typeEqual: value === ALL ? undefined : (value as ClothesType) })}
+          onValueChange={(value) =>
+            setParams({ typeEqual: value === ALL ? undefined : (value as ClothesType) })
+          }
           className="w-full"
         />
       </div>
@@ -133,7 +145,9 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
           <div className="flex flex-col items-center gap-1.5 py-16 text-center">
             <Shirt className="mb-2 size-10 text-ink-muted" aria-hidden />
             <p className="text-[15px] font-bold text-ink-soft">{ko.profilePage.noClothes}</p>
-            {params.typeEqual ? <p className="text-sm text-ink-muted">{ko.profilePage.chooseOtherCategory}</p> : null}
+            {params.typeEqual ? (
+              <p className="text-sm text-ink-muted">{ko.profilePage.chooseOtherCategory}</p>
+            ) : null}
           </div>
         ) : null}
         <div ref={sentinel} aria-hidden className="h-px" />
@@ -159,12 +173,18 @@ function WardrobeItem({ clothes }: { clothes: ClothesDto }) {
       <div className="flex flex-col gap-1.5 p-3">
         <p className="flex items-center gap-1.5">
           <span className="truncate text-sm font-bold text-ink">{clothes.name}</span>
-          <span className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-[11px] font-bold text-ink-soft">{ko.clothes.types[clothes.type]}</span>
+          <span className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-[11px] font-bold text-ink-soft">
+            {ko.clothes.types[clothes.type]}
+          </span>
         </p>
         {clothes.attributes.length > 0 ? (
           <ul className="flex flex-wrap gap-1" aria-label={ko.clothes.attributes}>
             {clothes.attributes.map((attribute) => (
-              <li key={attribute.definitionId} title={attribute.definitionName} className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-bold text-brand-600">
+              <li
+                key={attribute.definitionId}
+                title={attribute.definitionName}
+                className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-bold text-brand-600"
+              >
                 {attribute.value}
               </li>
             ))}

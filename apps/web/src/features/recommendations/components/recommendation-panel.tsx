@@ -25,12 +25,22 @@ interface RecommendationPanelProps {
  * '#추천 OOTD' (spec §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
  * and 'OOTD 등록'; skeletons while loading; an invitation to fill an empty closet.
  */
-export function RecommendationPanel({ view, weatherUnavailable = false, onAnother, onRetry, onRegister }: RecommendationPanelProps) {
+export function RecommendationPanel({
+  view,
+  weatherUnavailable = false,
+  onAnother,
+  onRetry,
+  onRegister,
+}: RecommendationPanelProps) {
   const waiting = view.status === 'idle' && weatherUnavailable;
   const loading = view.status === 'loading' || (view.status === 'idle' && !weatherUnavailable);
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} aria-busy={loading} className="flex flex-col gap-5 rounded-[28px] bg-white p-8 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      className="flex flex-col gap-5 rounded-[28px] bg-white p-8 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
           <h2 id={headingId} className="text-2xl font-bold text-ink">
@@ -123,7 +133,9 @@ function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) 
 function Empty({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center gap-4 rounded-[var(--radius-card)] border border-dashed border-line bg-surface-soft px-6 py-16 text-center">
-      <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-500">{icon}</span>
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-500">
+        {icon}
+      </span>
       <p className="text-lg font-bold text-ink">{text}</p>
       {children}
     </div>

@@ -11,7 +11,8 @@ export type RecommendationView =
   /** `closetEmpty`: nothing came back because the closet has nothing at all (not because nothing suits the day). */
   | { status: 'ready'; recommendation: RecommendationDto; closetEmpty: boolean };
 
-type Loaded = { key: string; recommendation: RecommendationDto; closetEmpty: boolean } | { key: string; error: string };
+type Loaded =
+  { key: string; recommendation: RecommendationDto; closetEmpty: boolean } | { key: string; error: string };
 
 /**
  * The recommendation for the selected day (spec §4: it reloads with the selected weather id). `another`

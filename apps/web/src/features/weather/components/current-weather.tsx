@@ -17,13 +17,18 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
   const date = dayDate(day.forecastAt);
   const { temperature, precipitation } = day;
   const sky = ko.weather.sky[day.skyStatus];
-  const condition = precipitation.type === 'NONE' ? sky : `${sky} · ${ko.weather.precipitation[precipitation.type]}`;
+  const condition =
+    precipitation.type === 'NONE' ? sky : `${sky} · ${ko.weather.precipitation[precipitation.type]}`;
 
   return (
     <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
       <div className="flex items-center gap-6">
         <span className="flex size-24 items-center justify-center rounded-[28px] bg-white/15 ring-1 ring-white/25 backdrop-blur-sm">
-          <WeatherIcon skyStatus={day.skyStatus} precipitationType={precipitation.type} className="size-14 drop-shadow" />
+          <WeatherIcon
+            skyStatus={day.skyStatus}
+            precipitationType={precipitation.type}
+            className="size-14 drop-shadow"
+          />
         </span>
         <div className="flex flex-col gap-1.5">
           <p className="text-[15px] font-bold text-white/90">
@@ -31,7 +36,10 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
             {label !== date ? <span className="ml-2 font-normal text-white/80">{date}</span> : null}
           </p>
           <div className="flex items-end gap-3">
-            <p className="text-6xl leading-none font-bold tracking-tight tabular-nums" data-testid="current-temperature">
+            <p
+              className="text-6xl leading-none font-bold tracking-tight tabular-nums"
+              data-testid="current-temperature"
+            >
               {formatTemperature(temperature.current)}
             </p>
             <p className="pb-1 text-lg font-bold">{condition}</p>
@@ -58,7 +66,11 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
         <Detail icon={Wind} term={ko.weather.windSpeed} note={ko.weather.wind[day.windSpeed.asWord]}>
           {formatWindSpeed(day.windSpeed.speed)}
         </Detail>
-        <Detail icon={Umbrella} term={ko.weather.precipitationLabel} note={formatPercent(precipitation.probability)}>
+        <Detail
+          icon={Umbrella}
+          term={ko.weather.precipitationLabel}
+          note={formatPercent(precipitation.probability)}
+        >
           {formatPrecipitationAmount(precipitation.amount)}
         </Detail>
       </dl>
@@ -66,7 +78,17 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
   );
 }
 
-function Detail({ icon: Icon, term, note, children }: { icon: LucideIcon; term: string; note?: string; children: ReactNode }) {
+function Detail({
+  icon: Icon,
+  term,
+  note,
+  children,
+}: {
+  icon: LucideIcon;
+  term: string;
+  note?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5 rounded-2xl bg-white/12 px-4 py-3.5 ring-1 ring-white/15 backdrop-blur-sm">
       <dt className="flex items-center gap-1.5 text-[13px] font-bold text-white/85">

@@ -34,7 +34,13 @@ export function ForecastStrip({ days, selectedId, onSelect }: ForecastStripProps
             >
               <span className="flex flex-col items-center leading-tight">
                 <span className="text-[15px] font-bold">{label}</span>
-                <span className={cn('text-xs', selected ? 'text-ink-muted' : 'text-white/80', label === date && 'invisible')}>
+                <span
+                  className={cn(
+                    'text-xs',
+                    selected ? 'text-ink-muted' : 'text-white/80',
+                    label === date && 'invisible',
+                  )}
+                >
                   {date}
                 </span>
               </span>
@@ -44,7 +50,9 @@ export function ForecastStrip({ days, selectedId, onSelect }: ForecastStripProps
                 className={cn('size-7', selected ? 'text-brand-500' : 'text-white')}
               />
               <span className="text-sm tabular-nums">
-                <span className={selected ? 'text-ink-muted' : 'text-white/80'}>{formatTemperature(day.temperature.min)}</span>
+                <span className={selected ? 'text-ink-muted' : 'text-white/80'}>
+                  {formatTemperature(day.temperature.min)}
+                </span>
                 <span aria-hidden className={cn('mx-1', selected ? 'text-line' : 'text-white/40')}>
                   /
                 </span>

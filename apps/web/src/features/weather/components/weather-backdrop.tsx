@@ -22,13 +22,17 @@ interface WeatherBackdropProps {
 export function WeatherBackdrop({ skyStatus, precipitationType = 'NONE' }: WeatherBackdropProps) {
   const sunny = skyStatus === 'CLEAR' || skyStatus === 'MOSTLY_CLOUDY';
   const clouds = skyStatus === 'MOSTLY_CLOUDY' ? 'few' : skyStatus === 'CLOUDY' ? 'many' : null;
-  const rain = precipitationType === 'RAIN' || precipitationType === 'SHOWER' || precipitationType === 'RAIN_SNOW';
+  const rain =
+    precipitationType === 'RAIN' || precipitationType === 'SHOWER' || precipitationType === 'RAIN_SNOW';
   const snow = precipitationType === 'SNOW' || precipitationType === 'RAIN_SNOW';
   return (
     <div
       aria-hidden
       data-sky={skyStatus ?? 'UNKNOWN'}
-      className={cn('pointer-events-none absolute inset-0 overflow-hidden bg-linear-to-br', SKIES[skyStatus ?? 'UNKNOWN'])}
+      className={cn(
+        'pointer-events-none absolute inset-0 overflow-hidden bg-linear-to-br',
+        SKIES[skyStatus ?? 'UNKNOWN'],
+      )}
     >
       {sunny && precipitationType === 'NONE' ? (
         <>

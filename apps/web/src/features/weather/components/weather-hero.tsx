@@ -21,7 +21,14 @@ interface WeatherHeroProps {
  * The top of the weather home (spec §2): the place with its refresh-location button, the selected day's
  * weather over a sky that matches it, and the five-day strip.
  */
-export function WeatherHero({ state, locationNames, relocating, onRefreshLocation, onRetry, onSelect }: WeatherHeroProps) {
+export function WeatherHero({
+  state,
+  locationNames,
+  relocating,
+  onRefreshLocation,
+  onRetry,
+  onSelect,
+}: WeatherHeroProps) {
   const day = state.status === 'ready' ? state.selected : null;
   const busy = state.status === 'locating' || state.status === 'loading';
   const headingId = useId();
@@ -37,7 +44,11 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
           <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-xl font-bold">
             <MapPin className="size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />
             <span className="truncate" data-testid="location-name">
-              {locationNames?.length ? locationNames.join(' ') : state.status === 'no-location' ? ko.weather.locationUnavailable : ko.weather.locating}
+              {locationNames?.length
+                ? locationNames.join(' ')
+                : state.status === 'no-location'
+                  ? ko.weather.locationUnavailable
+                  : ko.weather.locating}
             </span>
           </h2>
           <button
@@ -61,7 +72,12 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
             </div>
           </>
         ) : state.status === 'error' ? (
-          <Message icon={<RotateCw className="size-7" aria-hidden />} role="alert" title={ko.weather.loadFailed} detail={state.message === ko.weather.loadFailed ? undefined : state.message}>
+          <Message
+            icon={<RotateCw className="size-7" aria-hidden />}
+            role="alert"
+            title={ko.weather.loadFailed}
+            detail={state.message === ko.weather.loadFailed ? undefined : state.message}
+          >
             <button
               type="button"
               onClick={onRetry}
@@ -71,7 +87,12 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
             </button>
           </Message>
         ) : state.status === 'no-location' ? (
-          <Message icon={<MapPinOff className="size-7" aria-hidden />} role="alert" title={ko.weather.locationAborted} detail={ko.weather.locationAbortedHint} />
+          <Message
+            icon={<MapPinOff className="size-7" aria-hidden />}
+            role="alert"
+            title={ko.weather.locationAborted}
+            detail={ko.weather.locationAbortedHint}
+          />
         ) : (
           <WeatherSkeleton label={state.status === 'locating' ? ko.weather.locating : ko.weather.loading} />
         )}
@@ -80,10 +101,24 @@ export function WeatherHero({ state, locationNames, relocating, onRefreshLocatio
   );
 }
 
-function Message({ icon, title, detail, role, children }: { icon: ReactNode; title: string; detail?: string; role: 'alert'; children?: ReactNode }) {
+function Message({
+  icon,
+  title,
+  detail,
+  role,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail?: string;
+  role: 'alert';
+  children?: ReactNode;
+}) {
   return (
     <div role={role} className="flex flex-1 flex-col items-center justify-center gap-3 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">{icon}</span>
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+        {icon}
+      </span>
       <p className="text-lg font-bold">{title}</p>
       {detail ? <p className="text-[15px] text-white/85">{detail}</p> : null}
       {children ? <div className="mt-2">{children}</div> : null}
@@ -98,7 +133,10 @@ function WeatherSkeleton({ label }: { label: string }) {
       <span role="status" className="sr-only">
         {label}
       </span>
-      <div aria-hidden className="flex animate-pulse flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
+      <div
+        aria-hidden
+        className="flex animate-pulse flex-col gap-8 lg:flex-row lg:items-end lg:justify-between"
+      >
         <div className="flex items-center gap-6">
           <div className="size-24 rounded-[28px] bg-white/15" />
           <div className="flex flex-col gap-3">

@@ -52,7 +52,9 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   useEffect(() => {
     if (!known) return;
     const saved =
-      savedLongitude !== undefined && savedLatitude !== undefined ? { longitude: savedLongitude, latitude: savedLatitude } : null;
+      savedLongitude !== undefined && savedLatitude !== undefined
+        ? { longitude: savedLongitude, latitude: savedLatitude }
+        : null;
     const source = saved ? `${saved.longitude},${saved.latitude}` : 'device';
     if (lookup.current?.source !== source) lookup.current = { source, result: weatherCoordinates(saved) };
     let active = true;
@@ -72,7 +74,8 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
 
   const longitude = place?.longitude;
   const latitude = place?.latitude;
-  const key = longitude !== undefined && latitude !== undefined ? `${longitude},${latitude}#${attempt}` : null;
+  const key =
+    longitude !== undefined && latitude !== undefined ? `${longitude},${latitude}#${attempt}` : null;
   const named = place?.names !== undefined;
 
   // A place from the device has no names yet: ask for them beside the forecast, so that the heading names
@@ -84,7 +87,9 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
       (location) => {
         if (!active) return;
         setPlace((current) =>
-          current?.longitude === longitude && current.latitude === latitude ? { ...current, names: location.locationNames } : current,
+          current?.longitude === longitude && current.latitude === latitude
+            ? { ...current, names: location.locationNames }
+            : current,
         );
       },
       (error: unknown) => console.warn(error),

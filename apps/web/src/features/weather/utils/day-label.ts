@@ -14,7 +14,8 @@ export function seoulDate(instant: Date): { year: number; month: number; day: nu
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
-const dayNumber = ({ year, month, day }: ReturnType<typeof seoulDate>) => Date.UTC(year, month - 1, day) / 86_400_000;
+const dayNumber = ({ year, month, day }: ReturnType<typeof seoulDate>) =>
+  Date.UTC(year, month - 1, day) / 86_400_000;
 
 /** 'M월 D일' of a forecast day (Seoul). */
 export function dayDate(forecastAt: string): string {

@@ -67,7 +67,9 @@ describe('forgot-password step 2', () => {
     const signIn = vi.fn().mockRejectedValueOnce(new Error('bad')).mockResolvedValueOnce({});
     useSession.setState({ signIn });
     await reachStep2();
-    fireEvent.change(screen.getByLabelText(ko.auth.temporaryPasswordLabel), { target: { value: 'Ab3dEf9h' } });
+    fireEvent.change(screen.getByLabelText(ko.auth.temporaryPasswordLabel), {
+      target: { value: 'Ab3dEf9h' },
+    });
     fireEvent.click(screen.getByRole('button', { name: ko.auth.next }));
     await flush();
     expect(signIn).toHaveBeenCalledWith(EMAIL, 'Ab3dEf9h');

@@ -26,7 +26,10 @@ export function ForgotPasswordFlow() {
   const [email, setEmail] = useState('');
 
   return (
-    <section aria-labelledby="forgot-title" className="rounded-[28px] bg-white p-8 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10">
+    <section
+      aria-labelledby="forgot-title"
+      className="rounded-[28px] bg-white p-8 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10"
+    >
       <ol aria-hidden className="mb-6 flex gap-1.5">
         {[1, 2, 3, 4].map((n) => (
           <li key={n} className={cn('h-1.5 flex-1 rounded-full', n <= step ? 'bg-brand-500' : 'bg-line')} />
@@ -60,7 +63,10 @@ export function ForgotPasswordFlow() {
       {step === 4 ? <DoneStep /> : null}
 
       <p className="mt-6 text-center">
-        <Link to={paths.auth.login.href()} className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+        <Link
+          to={paths.auth.login.href()}
+          className="text-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+        >
           {ko.auth.backToLogin}
         </Link>
       </p>

@@ -52,7 +52,10 @@ export function TemporaryPasswordStep({ email, onVerified, onRestart }: Temporar
         <span
           role="timer"
           aria-label={ko.auth.remainingTime}
-          className={cn('flex items-center gap-1.5 text-[15px] font-bold tabular-nums', expired ? 'text-red-500' : 'text-brand-600')}
+          className={cn(
+            'flex items-center gap-1.5 text-[15px] font-bold tabular-nums',
+            expired ? 'text-red-500' : 'text-brand-600',
+          )}
         >
           <Clock className="size-4" aria-hidden />
           {expired ? ko.auth.timeout : formatMmss(left)}

@@ -29,12 +29,7 @@ interface AddClothesDialogProps {
 /** 옷 추가하기: the form step, or the link import step that fills the form (spec §4 "Add clothes dialog"). */
 export function AddClothesDialog({ open, onOpenChange, ownerId, onSaved }: AddClothesDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={ko.clothes.addTitle}
-      height={760}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={ko.clothes.addTitle} height={760}>
       <AddClothesContent ownerId={ownerId} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );

@@ -9,7 +9,10 @@ import type { AdminUserParams } from '@/features/users/stores/admin-users-store'
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
 
 const ALL = 'ALL';
-const ROLE_OPTIONS = [{ value: ALL, label: ko.users.allRoles }, ...ROLES.map((role) => ({ value: role, label: role }))];
+const ROLE_OPTIONS = [
+  { value: ALL, label: ko.users.allRoles },
+  ...ROLES.map((role) => ({ value: role, label: role })),
+];
 const STATUS_OPTIONS = [
   { value: ALL, label: ko.users.allStatuses },
   { value: 'false', label: ko.users.statusActive },

@@ -28,7 +28,10 @@ interface UsersTableProps {
 /** The admin user table with sortable e-mail and creation-date columns and infinite scroll. */
 export function UsersTable(props: UsersTableProps) {
   const { users, loading, error, hasNext, currentUserId, pending } = props;
-  const sentinel = useInfiniteScroll<HTMLDivElement>({ enabled: hasNext && !loading && !error, onReachEnd: props.onLoadMore });
+  const sentinel = useInfiniteScroll<HTMLDivElement>({
+    enabled: hasNext && !loading && !error,
+    onReachEnd: props.onLoadMore,
+  });
 
   return (
     <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
@@ -36,7 +39,12 @@ export function UsersTable(props: UsersTableProps) {
         <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
           <tr>
             <SortableHeader column="email" label={ko.users.columnEmail} className="w-[44%]" {...props} />
-            <SortableHeader column="createdAt" label={ko.users.columnCreatedAt} className="w-[20%]" {...props} />
+            <SortableHeader
+              column="createdAt"
+              label={ko.users.columnCreatedAt}
+              className="w-[20%]"
+              {...props}
+            />
             <th scope="col" className="w-[20%] px-6 py-3.5 font-bold">
               {ko.users.columnStatus}
             </th>
@@ -60,7 +68,9 @@ export function UsersTable(props: UsersTableProps) {
                     type="button"
                     disabled={self || busy}
                     onClick={() => props.onToggleLock(user)}
-                    aria-label={user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)}
+                    aria-label={
+                      user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)
+                    }
                     className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
                   >
                     {user.locked ? (
@@ -83,7 +93,9 @@ export function UsersTable(props: UsersTableProps) {
           })}
         </tbody>
       </table>
-      {!loading && !error && users.length === 0 ? <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.users.empty}</p> : null}
+      {!loading && !error && users.length === 0 ? (
+        <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.users.empty}</p>
+      ) : null}
       {error ? (
         <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-500">
           {error}

@@ -23,7 +23,12 @@ export function AvatarPicker({ currentUrl, file, onChange, onReject }: AvatarPic
 
   return (
     <div className="flex items-center gap-5">
-      <Avatar src={previewUrl ?? currentUrl} alt={ko.profile.avatarAlt} size={88} className="ring-4 ring-surface" />
+      <Avatar
+        src={previewUrl ?? currentUrl}
+        alt={ko.profile.avatarAlt}
+        size={88}
+        className="ring-4 ring-surface"
+      />
       <div className="flex flex-col gap-2">
         <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
           <Camera className="size-4" aria-hidden />

@@ -1,6 +1,14 @@
 import { LocateFixed, MapPin } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS, NAME_PATTERN, ko, type Gender, type LocationInput, type ProfileDto, type UserDto } from '@otboo/contract';
+import {
+  LIMITS,
+  NAME_PATTERN,
+  ko,
+  type Gender,
+  type LocationInput,
+  type ProfileDto,
+  type UserDto,
+} from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/features/users/api/update-profile';
@@ -114,7 +122,12 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Card>
-        <AvatarPicker currentUrl={profile.profileImageUrl} file={image} onChange={setImage} onReject={(m) => toast.error(m)} />
+        <AvatarPicker
+          currentUrl={profile.profileImageUrl}
+          file={image}
+          onChange={setImage}
+          onReject={(m) => toast.error(m)}
+        />
       </Card>
 
       <Card>
@@ -144,7 +157,10 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
       <Card>
         <Field label={ko.profile.location} labelId={ids.location}>
           <div className="flex flex-wrap items-center gap-3">
-            <p aria-live="polite" className="flex min-h-11 flex-1 items-center gap-2 rounded-xl bg-surface-soft px-4 text-[15px] text-ink">
+            <p
+              aria-live="polite"
+              className="flex min-h-11 flex-1 items-center gap-2 rounded-xl bg-surface-soft px-4 text-[15px] text-ink"
+            >
               <MapPin className="size-4 shrink-0 text-brand-500" aria-hidden />
               {locationLabel(values.location)}
             </p>
@@ -182,7 +198,11 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
 }
 
 function Card({ children }: { children: ReactNode }) {
-  return <section className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-line bg-white p-7">{children}</section>;
+  return (
+    <section className="flex flex-col gap-6 rounded-[var(--radius-card)] border border-line bg-white p-7">
+      {children}
+    </section>
+  );
 }
 
 function Field({ label, labelId, children }: { label: string; labelId: string; children: ReactNode }) {

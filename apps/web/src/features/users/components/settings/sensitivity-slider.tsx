@@ -2,7 +2,15 @@ import { Slider } from 'radix-ui';
 import { LIMITS, ko } from '@otboo/contract';
 
 /** Temperature sensitivity 0–5 in steps of 0.1 (0 feels cold easily, 5 feels hot easily). */
-export function SensitivitySlider({ value, onChange, labelId }: { value: number; onChange(value: number): void; labelId: string }) {
+export function SensitivitySlider({
+  value,
+  onChange,
+  labelId,
+}: {
+  value: number;
+  onChange(value: number): void;
+  labelId: string;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-4">
@@ -22,7 +30,9 @@ export function SensitivitySlider({ value, onChange, labelId }: { value: number;
             className="block size-6 rounded-full border-2 border-brand-500 bg-white shadow-md focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none"
           />
         </Slider.Root>
-        <span className="w-10 text-right text-[15px] font-bold text-brand-600 tabular-nums">{value.toFixed(1)}</span>
+        <span className="w-10 text-right text-[15px] font-bold text-brand-600 tabular-nums">
+          {value.toFixed(1)}
+        </span>
       </div>
       <div className="flex justify-between pr-14 text-[13px] text-ink-muted">
         <span>{ko.profile.feelsCold}</span>
