@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
 import { afterCursor, likePattern } from '../../lib/cursor.js';
 
@@ -132,7 +133,9 @@ export function createClothesRepo() {
       filter: ClothesFilter,
       paging: { limit: number; cursor?: string | undefined; idAfter?: string | undefined },
     ): Promise<{ rows: ClothesPageRow[]; totalCount: number }> {
-      const result = (await db.execute(sql`
+      const [row] = await rowsOf<{ page: string; total: number }>(
+        db,
+        sql`
         select coalesce(json_agg(p order by p."createdAt" desc, p.id desc), '[]')::text as page,
                (select count(*)::int from ${clothes} where ${filterWhere(filter)}) as total
         from (
@@ -149,8 +152,8 @@ export function createClothesRepo() {
           -- NULLS LAST like the indexes (the columns are NOT NULL, but the planner only matches the spelled order).
           order by ${clothes.createdAt} desc nulls last, ${clothes.id} desc nulls last
           limit ${paging.limit + 1}
-        ) p`)) as unknown as { rows: { page: string; total: number }[] };
-      const [row] = result.rows;
+        ) p`,
+      );
       const parsed = JSON.parse(row?.page ?? '[]') as (Omit<ClothesPageRow, 'createdAt'> & {
         createdAt: string;
       })[];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { toUserSummary, userSummaryColumns } from '../../lib/user-summary.js';
@@ -38,7 +39,16 @@ export function createMessagesRepo() {
     ): Promise<{ row: DirectMessageRow | null; people: Map<string, Person> }> {
       const { id, at } = uuidV7();
       const { senderId, receiverId } = values;
-      const result = (await db.execute(sql`
+      const rows = await rowsOf<{
+        user_id: string;
+        name: string;
+        locked: boolean;
+        image_key: string | null;
+        external_image_url: string | null;
+        inserted: number;
+      }>(
+        db,
+        sql`
         with people as (
           select u.id as user_id, u.name, u.locked, p.image_key, p.external_image_url
           from users u left join profiles p on p.user_id = u.id
@@ -50,18 +60,10 @@ export function createMessagesRepo() {
             and exists (select 1 from people where user_id = ${senderId}::uuid and not locked)
           returning id
         )
-        select people.*, (select count(*) from inserted)::int as inserted from people`)) as unknown as {
-        rows: {
-          user_id: string;
-          name: string;
-          locked: boolean;
-          image_key: string | null;
-          external_image_url: string | null;
-          inserted: number;
-        }[];
-      };
+        select people.*, (select count(*) from inserted)::int as inserted from people`,
+      );
       const people = new Map<string, Person>();
-      for (const r of result.rows) {
+      for (const r of rows) {
         people.set(r.user_id, {
           summary: toUserSummary({
             userId: r.user_id,
@@ -72,7 +74,7 @@ export function createMessagesRepo() {
           locked: r.locked,
         });
       }
-      const stored = Number(result.rows[0]?.inserted ?? 0) === 1;
+      const stored = Number(rows[0]?.inserted ?? 0) === 1;
       return { row: stored ? { id, ...values, createdAt: at, readAt: null } : null, people };
     },
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { attributeDefs, feedClothes, feeds, weatherForecasts } from '../../db/schema/index.js';
 
 /** The columns of a forecast row the recommender reads. */
@@ -102,7 +103,9 @@ export function createRecommendationsRepo() {
      * database (far fewer rows for the driver to decode than a row per attribute), the definitions separately.
      */
     async closetOf(db: Executor, ownerId: string): Promise<ClosetGarment[]> {
-      const result = (await db.execute(sql`
+      const [result] = await rowsOf<{ closet: string }>(
+        db,
+        sql`
         select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs)), '[]')::text as closet
         from (
           select c.id, c.name, c.type, c.image_key, c.thumbnail_key,
@@ -110,8 +113,9 @@ export function createRecommendationsRepo() {
           from clothes c left join clothes_attributes ca on ca.clothes_id = c.id
           where c.owner_id = ${ownerId}
           group by c.id
-        ) g`)) as unknown as { rows: { closet: string }[] };
-      const rows = JSON.parse(result.rows[0]?.closet ?? '[]') as [
+        ) g`,
+      );
+      const rows = JSON.parse(result?.closet ?? '[]') as [
         string,
         string,
         ClothesType,
