@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { bindApiSession } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { loadCsrfToken, useSession } from '@/stores/session';
 import { router } from '@/app/router';
 
@@ -13,6 +15,7 @@ bindApiSession({
     return jwt!.accessToken;
   },
   onSessionExpired() {
+    // Ending the session also empties the query cache (stores/session.ts).
     useSession.getState().clear();
     void router.navigate(paths.auth.login.href(), { replace: true });
   },
@@ -25,8 +28,10 @@ void loadCsrfToken();
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      {children}
-      <Toaster />
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
     </StrictMode>
   );
 }

@@ -4,6 +4,7 @@ import { getCsrfToken } from '@/features/auth/api/get-csrf-token';
 import { refreshSession } from '@/features/auth/api/refresh-session';
 import { signIn as signInRequest } from '@/features/auth/api/sign-in';
 import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
+import { queryClient } from '@/lib/query-client';
 
 interface SessionState {
   accessToken: string | null;
@@ -20,7 +21,19 @@ interface SessionState {
   setSession(jwt: JwtDto): void;
   /** Replaces the signed-in user after the server returned a newer copy. */
   setUser(user: UserDto): void;
+  /** Ends the session (it expired): forgets it like a sign-out does, without the server call. */
   clear(): void;
+}
+
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Runs `reset` each time a session ends, by sign-out or expiry: client state that belongs to the user
+ * (the unread count, an open conversation) registers here. Returns the unregistering function.
+ */
+export function onSessionEnd(reset: () => void): () => void {
+  sessionEndListeners.add(reset);
+  return () => sessionEndListeners.delete(reset);
 }
 
 let csrfReady: Promise<void> | null = null;
@@ -61,7 +74,7 @@ export const useSession = create<SessionState>()((set) => ({
       // Forgetting the session locally matters more than the server call; the cookie expires anyway.
       console.warn(error);
     } finally {
-      set({ accessToken: null, user: null });
+      endSession();
       await loadCsrfToken();
     }
   },
@@ -77,7 +90,7 @@ export const useSession = create<SessionState>()((set) => ({
       set({ accessToken: jwt.accessToken, user: jwt.userDto });
       return jwt;
     } catch (error) {
-      set({ accessToken: null, user: null });
+      endSession();
       if (options.throwOnError) throw error;
       return null;
     }
@@ -92,9 +105,19 @@ export const useSession = create<SessionState>()((set) => ({
   },
 
   clear() {
-    set({ accessToken: null, user: null });
+    endSession();
   },
 }));
+
+/**
+ * The one place a session ends (sign-out, a failed refresh, expiry): the session, every cached server
+ * read and the user's client state go together, so nothing of this user shows for the next one.
+ */
+function endSession(): void {
+  useSession.setState({ accessToken: null, user: null });
+  queryClient.clear();
+  for (const reset of sessionEndListeners) reset();
+}
 
 /** Authenticated means an access token exists (spec §3). */
 export const selectAuthenticated = (state: SessionState): boolean => state.accessToken !== null;
