@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { STORAGE_FOLDER_PATTERN, STORAGE_KEY_PATTERN, type Storage } from './storage.js';
 
@@ -11,7 +11,20 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
-/** Files under `DATA_DIR/uploads`, written atomically (temp file + rename). */
+/** Flushes a directory's entries (a file just renamed into it, a folder just made in it) to the disk. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files under `DATA_DIR/uploads`, written atomically and durably: temp file, fsync, rename, fsync of the folder,
+ * all before `put` resolves, so an upload that was answered survives a power cut, not just a killed process.
+ */
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => {
     if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
@@ -20,10 +33,25 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const dir = path.dirname(file);
+      const created = await mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, data);
+      const handle = await open(tmp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(tmp, file);
+      await syncDirectory(dir);
+      // Folders made just now are entries of their parents: those need flushing too, up to the first existing one.
+      if (created) {
+        for (let d = dir; d !== path.dirname(created);) {
+          d = path.dirname(d);
+          await syncDirectory(d);
+        }
+      }
     },
     async get(key) {
       if (!STORAGE_KEY_PATTERN.test(key)) return null;
