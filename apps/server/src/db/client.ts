@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DurableNodeFS } from './durable-node-fs.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -16,8 +17,11 @@ export type Executor = Db | Tx;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined = in memory; `loadDataDir` starts from a dumped template (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  /**
+   * `dataDir` undefined = in memory; `loadDataDir` starts from a dumped template (tests). `fsync` (default true)
+   * puts each commit on the disk before it returns; false is PGlite's own default, see PGLITE_FSYNC.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; fsync?: boolean };
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -34,13 +38,24 @@ export interface Database {
 export function openConfiguredDatabase(config: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  pgliteFsync?: boolean;
 }): Promise<Database> {
   return openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite`, fsync: config.pgliteFsync ?? true },
   );
 }
+
+/**
+ * PGlite's start parameters without `-F` (fsync off), and with commits flushed by fsync(): Emscripten turns the
+ * default fdatasync() into a no-op, while DurableNodeFS makes fsync() real.
+ */
+const DURABLE_PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
 
 // timestamptz → Date is the default; bigint counts arrive as strings unless cast, which repos do.
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -55,6 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    // In memory there is no disk to sync to.
+    ...(options.dataDir && options.fsync !== false
+      ? { fs: new DurableNodeFS(options.dataDir), startParams: [...DURABLE_PGLITE_START_PARAMS] }
+      : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
