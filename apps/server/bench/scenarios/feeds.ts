@@ -14,8 +14,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client.js';
-import { createFeedSearch } from '../../src/domains/feeds/feed-search.js';
-import { createFeedsRepo, type FeedFilters, type FeedPageQuery } from '../../src/domains/feeds/feeds.repo.js';
+import { FeedListQuery } from '@otboo/contract';
+import { createFeedList } from '../../src/domains/feeds/feed-list.js';
+import { createFeedsRepo } from '../../src/domains/feeds/feeds.repo.js';
 import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
 import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
@@ -106,7 +107,7 @@ async function deepCursor(
   return { cursor: key instanceof Date ? key.toISOString() : String(key), idAfter: rows[0].id as string };
 }
 
-/** The page query exactly as the service builds it (author ids, plan choice), EXPLAIN ANALYZEd. */
+/** The page query exactly as the feed list plans it (author ids, plan choice), EXPLAIN ANALYZEd. */
 async function explainPage(
   url: string,
   client: pg.Client,
@@ -116,27 +117,24 @@ async function explainPage(
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
     const repo = createFeedsRepo();
-    const search = createFeedSearch({
+    const feedList = createFeedList({
       db: database.db,
       feedsRepo: repo,
       log: { warn: () => undefined } as unknown as FastifyBaseLogger,
     });
-    const filters: FeedFilters = v.keyword
-      ? { keyword: v.keyword, keywordAuthorIds: await repo.authorIdsNamed(database.db, v.keyword) }
-      : {};
-    // As in the server once this search has been seen: its exact count is known and guides the plan.
-    if (v.keyword) {
-      await search.count(filters);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    const q: FeedPageQuery = {
-      filters,
+    const query = FeedListQuery.parse({
+      limit: String(LIMIT),
       sortBy: v.sortBy,
       sortDirection: 'DESCENDING',
-      limit: LIMIT,
-      keywordIndex: await search.useIndex(filters, LIMIT),
+      ...(v.keyword ? { keywordLike: v.keyword } : {}),
       ...(deep ?? {}),
-    };
+    });
+    // As in the server once this search has been seen: its exact count is known and guides the plan.
+    if (v.keyword) {
+      await feedList.read(seedId('a', 1), query);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const q = await feedList.pagePlan(query);
     const { sql, params } = repo.pageQuery(database.db, seedId('a', 1), q).toSQL();
     let rows: Record<string, string>[];
     if (v.keyword) {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClothesAttributeDto, FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
+import { estimatedRows } from '../../db/planner.js';
 import {
   clothes,
   feedClothes,
@@ -101,33 +102,34 @@ function keywordCondition(term: string, authorIds: readonly string[] | undefined
   return sql`(${content} or ${feeds.authorId} = any(${sql.param([...authorIds])}::uuid[]))`;
 }
 
-export interface FeedFilters {
-  keyword?: string;
+/** Which feeds a list shows: the query's own filters, and its keyword (trimmed) with the users it names. */
+export interface FeedFilters extends Partial<
+  Pick<FeedListQuery, 'skyStatusEqual' | 'precipitationTypeEqual' | 'authorIdEqual'>
+> {
+  keyword?: string | undefined;
   /** Users whose name contains the keyword; undefined = match the names inside the query (too many to list). */
-  keywordAuthorIds?: readonly string[];
-  skyStatus?: FeedListQuery['skyStatusEqual'];
-  precipitationType?: FeedListQuery['precipitationTypeEqual'];
-  authorId?: string;
+  keywordAuthorIds?: readonly string[] | undefined;
 }
 
 function filterConditions(f: FeedFilters, keywordIndex = true): SQL[] {
   const conditions: SQL[] = [];
   if (f.keyword !== undefined) conditions.push(keywordCondition(f.keyword, f.keywordAuthorIds, keywordIndex));
-  if (f.skyStatus) conditions.push(eq(feeds.skyStatus, f.skyStatus));
-  if (f.precipitationType) conditions.push(eq(feeds.precipitationType, f.precipitationType));
-  if (f.authorId) conditions.push(eq(feeds.authorId, f.authorId));
+  if (f.skyStatusEqual) conditions.push(eq(feeds.skyStatus, f.skyStatusEqual));
+  if (f.precipitationTypeEqual) conditions.push(eq(feeds.precipitationType, f.precipitationTypeEqual));
+  if (f.authorIdEqual) conditions.push(eq(feeds.authorId, f.authorIdEqual));
   return conditions;
 }
 
-export interface FeedPageQuery {
+/** One page of the list as planned by feed-list.ts: what to read, and how. */
+export interface FeedPagePlan extends Pick<
+  FeedListQuery,
+  'sortBy' | 'sortDirection' | 'cursor' | 'idAfter' | 'limit'
+> {
   filters: FeedFilters;
-  sortBy: FeedListQuery['sortBy'];
-  sortDirection: FeedListQuery['sortDirection'];
-  cursor?: string;
-  idAfter?: string;
-  limit: number;
-  /** Whether a keyword goes through the content index (default) or is checked row by row (see FeedSearch). */
-  keywordIndex?: boolean;
+  /** Whether a keyword goes through the content index or is checked row by row (containsText). */
+  keywordIndex: boolean;
+  /** Whether to run it as a prepared statement (lib/prepared.ts). */
+  prepared: boolean;
 }
 
 export function createFeedsRepo() {
@@ -145,7 +147,7 @@ export function createFeedsRepo() {
      * clients drop repeated ids (the web list stores ignore an id they already hold), and
      * test/http/feeds-paging.http.test.ts checks exactly this guarantee.
      */
-    pageQuery(db: Executor, viewerId: string, q: FeedPageQuery) {
+    pageQuery(db: Executor, viewerId: string, q: FeedPagePlan) {
       const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
       const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
       const after = afterCursor(sortColumn, feeds.id, q.sortDirection, kind, q.cursor, q.idAfter);
@@ -163,20 +165,16 @@ export function createFeedsRepo() {
         .orderBy(...order);
     },
 
-    /**
-     * The page (see pageQuery), as a prepared statement unless it goes through the content index: that plan
-     * depends on the word (a generic one would guess thousands of candidates and go parallel), while walking
-     * the sort index is the plan whatever the values.
-     */
-    async page(db: Executor, viewerId: string, q: FeedPageQuery): Promise<FeedRow[]> {
+    /** The page (see pageQuery), prepared when the plan says so. */
+    async page(db: Executor, viewerId: string, q: FeedPagePlan): Promise<FeedRow[]> {
       const query = repo.pageQuery(db, viewerId, q);
-      return q.filters.keyword === undefined || q.keywordIndex === false ? runPrepared(query) : query;
+      return q.prepared ? runPrepared(query) : query;
     },
 
-    /** Number of feeds matching the filters (see countQuery); prepared unless a keyword is involved. */
-    async count(db: Executor, f: FeedFilters): Promise<number> {
+    /** Number of feeds matching the filters (see countQuery). */
+    async count(db: Executor, f: FeedFilters, options: { prepared: boolean }): Promise<number> {
       const query = repo.countQuery(db, f);
-      const [row] = f.keyword === undefined ? await runPrepared(query) : await query;
+      const [row] = options.prepared ? await runPrepared(query) : await query;
       return row?.n ?? 0;
     },
 
@@ -187,10 +185,11 @@ export function createFeedsRepo() {
      * exactly what the API runs.
      */
     countQuery(db: Executor, f: FeedFilters) {
-      if (f.keyword === undefined && f.authorId === undefined) {
+      if (f.keyword === undefined && f.authorIdEqual === undefined) {
         const conditions: SQL[] = [];
-        if (f.skyStatus) conditions.push(eq(feedCounts.skyStatus, f.skyStatus));
-        if (f.precipitationType) conditions.push(eq(feedCounts.precipitationType, f.precipitationType));
+        if (f.skyStatusEqual) conditions.push(eq(feedCounts.skyStatus, f.skyStatusEqual));
+        if (f.precipitationTypeEqual)
+          conditions.push(eq(feedCounts.precipitationType, f.precipitationTypeEqual));
         return db
           .select({ n: sql<number>`coalesce(sum(${feedCounts.feedCount}), 0)::int` })
           .from(feedCounts)
@@ -218,15 +217,13 @@ export function createFeedsRepo() {
      * independent and come out far too low). Costs a plan, not a scan.
      */
     async estimateMatches(db: Executor, f: FeedFilters): Promise<number> {
-      const query = db
-        .select({ one: sql`1` })
-        .from(feeds)
-        .where(and(...filterConditions(f, false)));
-      const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      const plan = Object.values(result.rows[0] ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
-      return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+      return estimatedRows(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(feeds)
+          .where(and(...filterConditions(f, false))),
+      );
     },
 
     async findDto(db: Executor, viewerId: string, feedId: string): Promise<FeedRow | undefined> {

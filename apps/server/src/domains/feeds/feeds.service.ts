@@ -12,11 +12,10 @@ import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { searchTerm } from '../../lib/text-search.js';
 import type { NotificationInput, Notifier } from '../notifications/notifications.service.js';
-import { createFeedSearch } from './feed-search.js';
+import { createFeedList } from './feed-list.js';
 import { toFeedDto } from './feeds.mapper.js';
-import type { FeedFilters, FeedsRepo } from './feeds.repo.js';
+import type { FeedsRepo } from './feeds.repo.js';
 
 export interface FeedsServiceDeps {
   db: Db;
@@ -53,39 +52,16 @@ export function publishStored(
 export const notFoundFeed = () => notFound(ko.feeds.notFound, 'FeedNotFoundException');
 
 export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsServiceDeps) {
-  const search = createFeedSearch({ db, feedsRepo, log });
+  const feedList = createFeedList({ db, feedsRepo, log });
   return {
-    /** Cursor page of feeds with the caller's likedByMe (API.md §2, §6). */
+    /** Cursor page of feeds with the caller's likedByMe (docs/api.md §2, §6); planned by feed-list.ts. */
     async list(actor: Actor, q: FeedListQuery): Promise<CursorPage<FeedDto>> {
-      const keyword = searchTerm(q.keywordLike);
-      const filters: FeedFilters = {
-        keyword,
-        keywordAuthorIds: keyword === undefined ? undefined : await search.authorIds(keyword),
-        skyStatus: q.skyStatusEqual,
-        precipitationType: q.precipitationTypeEqual,
-        authorId: q.authorIdEqual,
-      };
-      const sort = { sortBy: q.sortBy, sortDirection: q.sortDirection };
-      const count = () =>
-        filters.keyword !== undefined ? search.count(filters) : feedsRepo.count(db, filters);
-      const [rows, total] = await Promise.all([
-        search.useIndex(filters, q.limit).then((keywordIndex) =>
-          feedsRepo.page(db, actor.userId, {
-            filters,
-            ...sort,
-            cursor: q.cursor,
-            idAfter: q.idAfter,
-            limit: q.limit,
-            keywordIndex,
-          }),
-        ),
-        count(),
-      ]);
+      const { rows, totalCount } = await feedList.read(actor.userId, q);
       return toPage(
         rows,
         q.limit,
-        total,
-        sort,
+        totalCount,
+        { sortBy: q.sortBy, sortDirection: q.sortDirection },
         (r) => ({ sortKey: q.sortBy === 'likeCount' ? r.likeCount : r.createdAt, id: r.id }),
         toFeedDto,
       );

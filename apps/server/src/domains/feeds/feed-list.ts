@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { FeedListQuery } from '@otboo/contract';
+import type { Db } from '../../db/client.js';
+import { withLargeCountSettings } from '../../db/planner.js';
+import { searchTerm } from '../../lib/text-search.js';
+import type { FeedFilters, FeedPagePlan, FeedRow, FeedsRepo } from './feeds.repo.js';
+
+/** Estimated matches up to which a keyword's total is counted on the spot. */
+export const EXACT_COUNT_LIMIT = 5_000;
+/** Totals up to this are recounted on every request (cheap), so small searches are always exact. */
+export const ALWAYS_EXACT_UP_TO = 200;
+const TTL_MS = 30_000;
+const MAX_SEARCHES = 1_000;
+
+interface Timed<T> {
+  value: T;
+  at: number;
+}
+
+/** What is known about one keyword search (same keyword and filters). */
+interface Search {
+  /** The planner's estimate of the matches. */
+  estimate: () => Promise<number>;
+  count?: Timed<number>;
+}
+
+const fresh = <T>(t: Timed<T> | undefined): T | undefined =>
+  t && Date.now() - t.at < TTL_MS ? t.value : undefined;
+
+/** `run`'s answer, asked again after 30 s; callers meanwhile share it (one statement), a failure is not kept. */
+function remembered(run: () => Promise<number>): () => Promise<number> {
+  let current: Timed<Promise<number>> | undefined;
+  return () => {
+    const hit = fresh(current);
+    if (hit) return hit;
+    const entry = { value: run(), at: Date.now() };
+    current = entry;
+    entry.value.catch(() => {
+      if (current === entry) current = undefined;
+    });
+    return entry.value;
+  };
+}
+
+/**
+ * The feed list, decided in one place: the contract's query comes in once and this unit works out the filters,
+ * the page plan and how totalCount is answered; the repo only runs the SQL it is given.
+ *
+ * Without a keyword the page is a prepared keyset walk and its totalCount is exact on every request
+ * (feed_counts, or the author index). With a keyword, counting every match is the expensive part of a search: a
+ * two-letter word like '코트' is in 13% of a million posts, and counting them reads ≈135,000 rows (≈300 ms, more
+ * than a whole page budget). So:
+ *
+ * - A search with at most ALWAYS_EXACT_UP_TO matches is counted exactly on every request. Beyond that, the exact
+ *   count taken for this search (same keyword and filters) in the last 30 s is reused. Without one, the best
+ *   guess of the size (that recent count, else the planner's estimate: an EXPLAIN, no scan) decides: up to
+ *   EXACT_COUNT_LIMIT the count runs through the content index on the spot; above it the answer is the previous
+ *   exact count, else the estimate, while one exact count runs in the background (one at a time, statement
+ *   timeout 20 s). So a search repeated or paged through reports the exact number of matches as of at most 30 s
+ *   ago (exact now when small), and only the first request for a new, very common keyword reports an estimate.
+ * - The same numbers pick the page plan: when walking the sort index finds `limit` matches sooner than
+ *   collecting every candidate from the content index (matches² > (limit + 1) · feeds / 2), the keyword is
+ *   checked row by row instead (containsText `index: false`). That plan is the same whatever the word, so it
+ *   runs prepared; the content index's plan depends on the word (a generic one would guess thousands of
+ *   candidates and go parallel), so it does not.
+ *
+ * A new keyword costs four statements: the users it names, the estimate, the page and (when small) the count;
+ * the number of feeds the plan compares against is shared by every search for 30 s. The users whose name
+ * contains a keyword are remembered for 30 s as well (a rename shows in searches within 30 s). What is
+ * remembered lives in this process (each instance keeps its own), at most MAX_SEARCHES searches and keywords.
+ */
+export function createFeedList({
+  db,
+  feedsRepo,
+  log,
+}: {
+  db: Db;
+  feedsRepo: FeedsRepo;
+  log: FastifyBaseLogger;
+}) {
+  const searches = new LRUCache<string, Search>({ max: MAX_SEARCHES });
+  const authors = new LRUCache<string, Timed<readonly string[] | false>>({ max: MAX_SEARCHES });
+  /** Feeds in all: what the page plan weighs a search's matches against. */
+  const totalFeeds = remembered(() => feedsRepo.count(db, {}, { prepared: true }));
+  let backgroundBusy = false;
+
+  /** Users whose name contains the keyword (see FeedFilters.keywordAuthorIds), remembered for 30 s. */
+  async function authorIds(term: string): Promise<readonly string[] | undefined> {
+    const key = term.toLowerCase();
+    const hit = fresh(authors.get(key));
+    if (hit !== undefined) return hit === false ? undefined : hit;
+    const ids = await feedsRepo.authorIdsNamed(db, term);
+    authors.set(key, { value: ids ?? false, at: Date.now() });
+    return ids;
+  }
+
+  async function filtersOf(q: FeedListQuery): Promise<FeedFilters> {
+    const keyword = searchTerm(q.keywordLike);
+    return {
+      keyword,
+      keywordAuthorIds: keyword === undefined ? undefined : await authorIds(keyword),
+      skyStatusEqual: q.skyStatusEqual,
+      precipitationTypeEqual: q.precipitationTypeEqual,
+      authorIdEqual: q.authorIdEqual,
+    };
+  }
+
+  function searchOf(f: FeedFilters): Search {
+    const key = JSON.stringify([
+      f.keyword?.toLowerCase(),
+      f.skyStatusEqual,
+      f.precipitationTypeEqual,
+      f.authorIdEqual,
+    ]);
+    let s = searches.get(key);
+    if (!s) searches.set(key, (s = { estimate: remembered(() => feedsRepo.estimateMatches(db, f)) }));
+    return s;
+  }
+
+  function countInBackground(f: FeedFilters, s: Search) {
+    if (backgroundBusy) return;
+    backgroundBusy = true;
+    withLargeCountSettings(db, async (tx) => {
+      s.count = { value: await feedsRepo.count(tx, f, { prepared: false }), at: Date.now() };
+    })
+      .catch((err: unknown) => log.warn({ err }, 'background feed count failed'))
+      .finally(() => {
+        backgroundBusy = false;
+      });
+  }
+
+  /**
+   * Whether the page query should use the content index for this keyword search. Decided on the exact count
+   * once one was taken (the planner's estimate can be 10x off either way: a rare word matching one of the
+   * content histogram's 100 sample values reads as 1% of the posts), else on the estimate.
+   */
+  async function useIndex(f: FeedFilters, limit: number): Promise<boolean> {
+    const s = searchOf(f);
+    const [matches, total] = await Promise.all([fresh(s.count) ?? s.estimate(), totalFeeds()]);
+    return matches * matches <= ((limit + 1) * total) / 2;
+  }
+
+  async function pagePlanOf(f: FeedFilters, q: FeedListQuery): Promise<FeedPagePlan> {
+    const keywordIndex = f.keyword === undefined || (await useIndex(f, q.limit));
+    return {
+      filters: f,
+      sortBy: q.sortBy,
+      sortDirection: q.sortDirection,
+      cursor: q.cursor,
+      idAfter: q.idAfter,
+      limit: q.limit,
+      keywordIndex,
+      prepared: f.keyword === undefined || !keywordIndex,
+    };
+  }
+
+  /** totalCount, as described above. */
+  async function countOf(f: FeedFilters): Promise<number> {
+    if (f.keyword === undefined) return feedsRepo.count(db, f, { prepared: true });
+    const s = searchOf(f);
+    const recent = fresh(s.count);
+    if (recent !== undefined && recent > ALWAYS_EXACT_UP_TO) return recent;
+    // A recent exact count is a better guide than the planner's estimate.
+    const matches = recent ?? (await s.estimate());
+    if (matches <= EXACT_COUNT_LIMIT) {
+      const value = await feedsRepo.count(db, f, { prepared: false });
+      s.count = { value, at: Date.now() };
+      return value;
+    }
+    countInBackground(f, s);
+    return s.count?.value ?? matches;
+  }
+
+  return {
+    /** One page of the list (`limit + 1` rows, see FeedsRepo.pageQuery) and its totalCount. */
+    async read(viewerId: string, q: FeedListQuery): Promise<{ rows: FeedRow[]; totalCount: number }> {
+      const filters = await filtersOf(q);
+      const [rows, totalCount] = await Promise.all([
+        pagePlanOf(filters, q).then((plan) => feedsRepo.page(db, viewerId, plan)),
+        countOf(filters),
+      ]);
+      return { rows, totalCount };
+    },
+
+    /** The page plan `read` would use for `q` now (the feeds benchmark EXPLAINs its query). */
+    async pagePlan(q: FeedListQuery): Promise<FeedPagePlan> {
+      return pagePlanOf(await filtersOf(q), q);
+    },
+  };
+}
+export type FeedList = ReturnType<typeof createFeedList>;
