@@ -1,9 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, type ClothesDto, type CursorPage } from '@otboo/contract';
 import { ClosetRoute } from '@/app/routes/closet';
 import { getClothes } from '@/features/clothes/api/get-clothes';
 import { useSession } from '@/stores/session';
+import { renderWithQuery } from '@/testing/query';
 
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: vi.fn() }));
 vi.mock('@/features/clothes/api/get-attribute-defs', () => ({ getAttributeDefs: vi.fn(async () => []) }));
@@ -67,7 +68,7 @@ describe('closet page', () => {
   it('shows 10 skeleton cards while the first page loads, then the cards', async () => {
     let answer: (value: CursorPage<ClothesDto>) => void = () => undefined;
     vi.mocked(getClothes).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    render(<ClosetRoute />);
+    renderWithQuery(<ClosetRoute />);
     expect(getClothes).toHaveBeenCalledWith({ ownerId: USER_ID, limit: 20 });
     expect(screen.getByTestId('closet-skeletons').children).toHaveLength(10);
 
@@ -85,7 +86,7 @@ describe('closet page', () => {
     vi.mocked(getClothes)
       .mockResolvedValueOnce(page([clothes('린넨 셔츠', 'TOP')]))
       .mockResolvedValueOnce(page([]));
-    render(<ClosetRoute />);
+    renderWithQuery(<ClosetRoute />);
     await flush();
     const tabs = within(screen.getByRole('tablist', { name: ko.clothes.filterLabel })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([ko.clothes.all, ...Object.values(ko.clothes.types)]);
@@ -108,7 +109,7 @@ describe('closet page', () => {
 
   it('shows the empty wardrobe with its add button and no filter bar', async () => {
     vi.mocked(getClothes).mockResolvedValue(page([]));
-    render(<ClosetRoute />);
+    renderWithQuery(<ClosetRoute />);
     await flush();
     expect(screen.getByText(ko.clothes.emptyWardrobe)).toBeInTheDocument();
     expect(screen.getByText(ko.clothes.emptyWardrobeHint)).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe('closet page', () => {
     vi.mocked(getClothes)
       .mockRejectedValueOnce(new Error('서버 오류'))
       .mockResolvedValueOnce(page([clothes('코트', 'OUTER')]));
-    render(<ClosetRoute />);
+    renderWithQuery(<ClosetRoute />);
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent('서버 오류');
     expect(screen.queryByText(ko.clothes.emptyWardrobe)).not.toBeInTheDocument();
@@ -136,7 +137,7 @@ describe('closet page', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     vi.mocked(getClothes).mockResolvedValue(page([clothes('린넨 셔츠', 'TOP')]));
-    render(<ClosetRoute />);
+    renderWithQuery(<ClosetRoute />);
     await flush();
     fireEvent.keyDown(screen.getByRole('tab', { name: ko.clothes.all }), { key: 'ArrowRight' });
     await flush();
@@ -170,7 +171,7 @@ describe('closet page', () => {
           totalCount: 2,
         })
         .mockResolvedValueOnce(page([clothes('셔츠', 'TOP')]));
-      render(<ClosetRoute />);
+      renderWithQuery(<ClosetRoute />);
       await flush();
       act(() => observed.at(-1)!());
       await flush();

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { ko, type ClothesDto, type ClothesType } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
@@ -10,47 +11,50 @@ import { DeleteClothesDialog } from '@/features/clothes/components/closet/delete
 import { TypeTabs } from '@/features/clothes/components/closet/type-tabs';
 import { AddClothesDialog } from '@/features/clothes/components/clothes-form/add-clothes-dialog';
 import { EditClothesDialog } from '@/features/clothes/components/clothes-form/edit-clothes-dialog';
-import { CLOSET_DEFAULT_PARAMS, matchesCloset, useCloset } from '@/features/clothes/stores/closet-store';
+import {
+  addToClothesLists,
+  CLOSET_PAGE_SIZE,
+  removeFromClothesLists,
+  replaceInClothesLists,
+  useClothesList,
+  type ClothesQuery,
+} from '@/features/clothes/hooks/use-clothes-list';
 import { useSession } from '@/stores/session';
 
 /** /closet — the signed-in user's wardrobe (spec §2 "Closet"). */
 export function ClosetRoute() {
   const userId = useSession((s) => s.user?.id);
-  const store = useCloset();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Pick<ClothesQuery, 'typeEqual' | 'keywordLike'>>({});
+  const closet = useClothesList(
+    { ownerId: userId ?? '', limit: CLOSET_PAGE_SIZE, ...filters },
+    userId !== undefined,
+  );
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ClothesDto | null>(null);
   const [deleting, setDeleting] = useState<ClothesDto | null>(null);
   const gridId = useId();
-  const { setParams } = store;
-
-  useEffect(() => {
-    if (!userId) return;
-    useCloset.getState().setParams({ ...CLOSET_DEFAULT_PARAMS, ownerId: userId });
-    return () => useCloset.getState().reset();
-  }, [userId]);
 
   const changeKeyword = useCallback(
-    (keywordLike: string | undefined) => setParams({ keywordLike }),
-    [setParams],
+    (keywordLike: string | undefined) => setFilters((current) => ({ ...current, keywordLike })),
+    [],
   );
-  const changeType = (typeEqual: ClothesType | undefined) => setParams({ typeEqual });
+  const changeType = (typeEqual: ClothesType | undefined) =>
+    setFilters((current) => ({ ...current, typeEqual }));
 
-  const { params, data, loading, error } = store;
-  const started = params.ownerId !== '';
-  const filtered = params.typeEqual !== undefined || Boolean(params.keywordLike);
+  const { items: data, loading, error } = closet;
+  const started = userId !== undefined;
+  const filtered = filters.typeEqual !== undefined || Boolean(filters.keywordLike);
   const firstLoad = !started || (loading && data.length === 0);
   const emptyWardrobe = started && !loading && !error && data.length === 0 && !filtered;
 
   function saved(clothes: ClothesDto) {
-    const { params: current, add } = useCloset.getState();
-    if (matchesCloset(clothes, current)) add(clothes);
+    addToClothesLists(queryClient, clothes);
     setAdding(false);
   }
 
   function edited(clothes: ClothesDto) {
-    const { params: current, update, remove } = useCloset.getState();
-    if (matchesCloset(clothes, current)) update(clothes);
-    else remove(clothes.id);
+    replaceInClothesLists(queryClient, clothes);
     setEditing(null);
   }
 
@@ -71,8 +75,8 @@ export function ClosetRoute() {
       ) : (
         <div className="flex flex-col gap-6">
           <div className="flex flex-col gap-4">
-            <ClosetSearch applied={params.keywordLike} onChange={changeKeyword} />
-            <TypeTabs value={params.typeEqual} onChange={changeType} controls={gridId} />
+            <ClosetSearch applied={filters.keywordLike} onChange={changeKeyword} />
+            <TypeTabs value={filters.typeEqual} onChange={changeType} controls={gridId} />
           </div>
           <ClothesGrid
             id={gridId}
@@ -80,10 +84,10 @@ export function ClosetRoute() {
             firstLoad={firstLoad}
             loading={loading}
             error={error}
-            hasNext={store.hasNext}
+            hasNext={closet.hasNext}
             currentUserId={userId}
-            onLoadMore={() => void store.loadMore()}
-            onRetry={() => void store.fetch({ force: true })}
+            onLoadMore={() => void closet.loadMore()}
+            onRetry={() => void closet.fetch({ force: true })}
             onEdit={setEditing}
             onDelete={setDeleting}
           />
@@ -94,7 +98,7 @@ export function ClosetRoute() {
       <DeleteClothesDialog
         clothes={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={(clothes) => store.remove(clothes.id)}
+        onDeleted={(clothes) => removeFromClothesLists(queryClient, clothes.id)}
       />
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import {
@@ -7,46 +7,44 @@ import {
 } from '@/features/clothes/components/attributes/attribute-dialog';
 import { AttributesTable } from '@/features/clothes/components/attributes/attributes-table';
 import { AttributesToolbar } from '@/features/clothes/components/attributes/attributes-toolbar';
-import { useAttributeDefs } from '@/features/clothes/stores/attribute-defs-store';
+import {
+  ATTRIBUTE_DEFS_BY_NAME,
+  useAttributeDefinitions,
+  type AttributeDefQuery,
+} from '@/features/clothes/hooks/use-attribute-definitions';
 import { nextSort } from '@/utils/next-sort';
 
 /** /admin/clothes-attributes — add, edit and delete clothing attribute definitions (spec §2). */
 export function ClothesAttributesRoute() {
-  const store = useAttributeDefs();
+  const [params, setParams] = useState<AttributeDefQuery>(ATTRIBUTE_DEFS_BY_NAME);
+  const defs = useAttributeDefinitions(params);
   const [dialog, setDialog] = useState<AttributeDialogState>({ mode: 'closed' });
-  const { setParams } = store;
 
-  useEffect(() => {
-    void useAttributeDefs.getState().fetch();
-    return () => useAttributeDefs.getState().reset();
-  }, []);
-
-  const search = useCallback((keywordLike: string | undefined) => setParams({ keywordLike }), [setParams]);
+  const search = useCallback(
+    (keywordLike: string | undefined) => setParams((current) => ({ ...current, keywordLike })),
+    [],
+  );
 
   return (
     <Page title={ko.attributes.title}>
       <div className="flex flex-col gap-5">
         <AttributesToolbar
-          applied={store.params.keywordLike}
+          applied={params.keywordLike}
           onSearch={search}
           onAdd={() => setDialog({ mode: 'add' })}
         />
         <AttributesTable
-          definitions={store.data}
-          loaded={store.loaded}
-          loading={store.loading}
-          error={store.error}
-          sortBy={store.params.sortBy}
-          sortDirection={store.params.sortDirection}
-          onSort={(column) => setParams(nextSort(store.params, column))}
+          definitions={defs.definitions}
+          loaded={defs.loaded}
+          loading={defs.loading}
+          error={defs.error}
+          sortBy={params.sortBy}
+          sortDirection={params.sortDirection}
+          onSort={(column) => setParams((current) => ({ ...current, ...nextSort(current, column) }))}
           onOpen={(definition) => setDialog({ mode: 'edit', definition })}
         />
       </div>
-      <AttributeDialog
-        state={dialog}
-        onClose={() => setDialog({ mode: 'closed' })}
-        onChanged={() => void store.fetch()}
-      />
+      <AttributeDialog state={dialog} onClose={() => setDialog({ mode: 'closed' })} onChanged={defs.reload} />
     </Page>
   );
 }

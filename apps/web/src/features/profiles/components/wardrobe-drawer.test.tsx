@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClothesDto } from '@otboo/contract';
 import { WardrobeDrawer } from '@/features/profiles/components/wardrobe-drawer';
+import { renderWithQuery } from '@/testing/query';
 
 const api = { getClothes: vi.fn() };
 
@@ -45,7 +46,7 @@ describe('WardrobeDrawer', () => {
         clothes(2, { type: 'BOTTOM' }),
       ]),
     );
-    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
+    renderWithQuery(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
     // Nothing is loaded before the drawer is first opened.
     expect(api.getClothes).not.toHaveBeenCalled();
     const tab = screen.getByRole('button', { name: '옷장 열기' });
@@ -70,7 +71,7 @@ describe('WardrobeDrawer', () => {
 
   it('says the wardrobe is empty', async () => {
     api.getClothes.mockResolvedValue(page([]));
-    render(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
+    renderWithQuery(<WardrobeDrawer ownerId={OWNER} ownerName="주인" getClothes={api.getClothes} />);
     await userEvent.click(screen.getByRole('button', { name: '옷장 열기' }));
     expect(await screen.findByText('옷이 없습니다.')).toBeInTheDocument();
     // The category hint only follows a chosen category.

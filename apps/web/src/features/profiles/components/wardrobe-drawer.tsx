@@ -1,10 +1,12 @@
 import { Shirt, X } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { CLOTHES_TYPES, ko, type ClothesDto, type ClothesType, type CursorPage } from '@otboo/contract';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
-import { createListStore } from '@/lib/create-list-store';
+import type { PageCursor } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
+import { useCursorList } from '@/lib/use-cursor-list';
 import { cn } from '@/utils/cn';
 
 /** The drawer's width (spec §9). */
@@ -19,16 +21,14 @@ const CATEGORY_OPTIONS = [
   ...CLOTHES_TYPES.map((type) => ({ value: type, label: ko.clothes.types[type] })),
 ];
 
-interface WardrobeParams {
+interface WardrobeQuery {
   ownerId: string;
   typeEqual?: ClothesType;
   limit?: number;
-  cursor?: string;
-  idAfter?: string;
 }
 
 /** GET /api/clothes?ownerId, declared by the clothes feature and handed in by the profile route. */
-type WardrobeLoader = (params: WardrobeParams) => Promise<CursorPage<ClothesDto>>;
+type WardrobeLoader = (params: WardrobeQuery & PageCursor) => Promise<CursorPage<ClothesDto>>;
 
 interface WardrobeDrawerProps {
   ownerId: string;
@@ -96,30 +96,30 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
 }
 
 function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes: WardrobeLoader }) {
-  const [useWardrobe] = useState(() =>
-    createListStore<ClothesDto, WardrobeParams>(getClothes, { ownerId, limit: WARDROBE_PAGE_SIZE }),
-  );
-  const { data, loading, error, hasNext, loadMore, params, setParams } = useWardrobe();
+  const [typeEqual, setTypeEqual] = useState<ClothesType | undefined>(undefined);
+  // The closet's own query shape and key: the drawer and the owner's closet share the cached pages.
+  const wardrobe = useCursorList<ClothesDto, WardrobeQuery>({
+    queryKey: queryKeys.clothes.list({
+      ownerId,
+      limit: WARDROBE_PAGE_SIZE,
+      ...(typeEqual ? { typeEqual } : {}),
+    }),
+    fetchPage: getClothes,
+  });
+  const { items: data, loading, error, hasNext } = wardrobe;
   const sentinel = useInfiniteScroll<HTMLDivElement>({
     enabled: hasNext && !loading && !error,
-    onReachEnd: () => void loadMore(),
+    onReachEnd: () => void wardrobe.loadMore(),
   });
-
-  useEffect(() => {
-    void useWardrobe.getState().fetch({ force: true });
-    return () => useWardrobe.getState().reset();
-  }, [useWardrobe]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="px-6 pb-4">
         <Select
           aria-label={ko.profilePage.categoryLabel}
-          value={params.typeEqual ?? ALL}
+          value={typeEqual ?? ALL}
           options={CATEGORY_OPTIONS}
-          onValueChange={(value) =>
-            setParams({ typeEqual: value === ALL ? undefined : (value as ClothesType) })
-          }
+          onValueChange={(value) => setTypeEqual(value === ALL ? undefined : (value as ClothesType))}
           className="w-full"
         />
       </div>
@@ -145,7 +145,7 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
           <div className="flex flex-col items-center gap-1.5 py-16 text-center">
             <Shirt className="mb-2 size-10 text-ink-muted" aria-hidden />
             <p className="text-[15px] font-bold text-ink-soft">{ko.profilePage.noClothes}</p>
-            {params.typeEqual ? (
+            {typeEqual ? (
               <p className="text-sm text-ink-muted">{ko.profilePage.chooseOtherCategory}</p>
             ) : null}
           </div>

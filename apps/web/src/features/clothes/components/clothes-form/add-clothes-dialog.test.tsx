@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, type AttributeDefDto, type ClothesDto } from '@otboo/contract';
@@ -9,6 +9,7 @@ import { getImageFile } from '@/features/clothes/api/get-image-file';
 import { AddClothesDialog } from '@/features/clothes/components/clothes-form/add-clothes-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { renderWithQuery } from '@/testing/query';
 
 vi.mock('@/features/clothes/api/get-attribute-defs', () => ({ getAttributeDefs: vi.fn() }));
 vi.mock('@/features/clothes/api/get-clothes-extraction', () => ({ getClothesExtraction: vi.fn() }));
@@ -82,7 +83,7 @@ afterEach(() => {
 
 describe('AddClothesDialog', () => {
   it('lists one select per attribute definition, sorted by name, and keeps submit disabled without a type', async () => {
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await flush();
     expect(getAttributeDefs).toHaveBeenCalledWith({ sortBy: 'name', sortDirection: 'ASCENDING' });
     expect(screen.getByRole('combobox', { name: '계절' })).toHaveTextContent(ko.clothes.attributeNone);
@@ -112,7 +113,7 @@ describe('AddClothesDialog', () => {
       ],
       source: 'json-ld',
     });
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await flush();
     fireEvent.click(screen.getByRole('button', { name: ko.clothes.importFromUrl }));
     expect(screen.queryByLabelText(ko.clothes.name)).not.toBeInTheDocument();
@@ -147,7 +148,7 @@ describe('AddClothesDialog', () => {
 
   it('stays on the link step with the server reason when the import fails', async () => {
     vi.mocked(getClothesExtraction).mockRejectedValue(new ApiError(ko.clothes.urlNoProduct, 502, null));
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await flush();
     await importFrom('https://shop.example/p/2');
     expect(toast.error).toHaveBeenCalledWith(ko.clothes.importFailed);
@@ -156,7 +157,7 @@ describe('AddClothesDialog', () => {
   });
 
   it('goes back to the form keeping what was typed', async () => {
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await flush();
     fireEvent.change(nameInput(), { target: { value: '청바지' } });
     fireEvent.click(screen.getByRole('button', { name: ko.clothes.importFromUrl }));
@@ -189,7 +190,7 @@ describe('AddClothesDialog', () => {
     let finish: (dto: ClothesDto) => void = () => undefined;
     vi.mocked(createClothes).mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const onSaved = vi.fn();
-    render(<Harness onSaved={onSaved} />);
+    renderWithQuery(<Harness onSaved={onSaved} />);
     await flush();
     await importFrom('https://shop.example/p/3');
     fireEvent.change(nameInput(), { target: { value: '  반팔 티셔츠 ' } });
@@ -220,7 +221,7 @@ describe('AddClothesDialog', () => {
       attributes: [],
       source: 'title',
     });
-    render(<Harness signedOut />);
+    renderWithQuery(<Harness signedOut />);
     await flush();
     await importFrom('https://shop.example/p/4');
     fireEvent.click(submitButton());
@@ -246,7 +247,7 @@ describe('AddClothesDialog', () => {
       ],
       source: 'json-ld',
     });
-    render(<Harness />);
+    renderWithQuery(<Harness />);
     await flush();
     await importFrom('https://shop.example/p/5');
     expect(nameInput()).toHaveValue('코트');
