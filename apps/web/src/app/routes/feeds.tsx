@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
@@ -8,7 +8,11 @@ import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog
 import { FeedFilters } from '@/features/feeds/components/feed-filters';
 import { FEED_PAGE_SKELETONS, FeedGrid } from '@/features/feeds/components/feed-grid';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
-import { createFeedListStore, type FeedFilterParams } from '@/features/feeds/stores/feed-list-store';
+import {
+  FEED_LIST_DEFAULT_PARAMS,
+  useFeedList,
+  type FeedFilterParams,
+} from '@/features/feeds/hooks/use-feed-list';
 import { useSession } from '@/stores/session';
 
 /** /feeds (?authorIdEqual) — search, filter and sort the feeds; a card opens the detail dialog. */
@@ -16,19 +20,15 @@ export function FeedsRoute() {
   const [searchParams] = useSearchParams();
   const authorIdEqual = searchParams.get('authorIdEqual') || undefined;
   const userId = useSession((s) => s.user?.id);
-  const [useFeeds] = useState(() => createFeedListStore({ authorIdEqual }));
-  const feeds = useFeeds();
+  const [filters, setFilters] = useState<FeedFilterParams>(FEED_LIST_DEFAULT_PARAMS);
+  // The author filter follows the address, so the avatar menu's '내 피드' link changes the list.
+  const params: FeedFilterParams = { ...filters, authorIdEqual };
+  const feeds = useFeedList(params);
   const dialog = useFeedDialog();
 
-  // The first load, and again whenever the avatar menu's '내 피드' link changes the author filter.
-  useEffect(() => {
-    useFeeds.getState().setParams({ authorIdEqual });
-  }, [useFeeds, authorIdEqual]);
-  useEffect(() => () => useFeeds.getState().reset(), [useFeeds]);
-
   const changeFilters = useCallback(
-    (patch: Partial<FeedFilterParams>) => useFeeds.getState().setParams(patch),
-    [useFeeds],
+    (patch: Partial<FeedFilterParams>) => setFilters((current) => ({ ...current, ...patch })),
+    [],
   );
   const mine = authorIdEqual !== undefined && authorIdEqual === userId;
 
@@ -44,9 +44,9 @@ export function FeedsRoute() {
       }
     >
       <div className="flex flex-col gap-6">
-        <FeedFilters params={feeds.params} onChange={changeFilters} />
+        <FeedFilters params={params} onChange={changeFilters} />
         <FeedGrid
-          feeds={feeds.data}
+          feeds={feeds.items}
           loading={feeds.loading}
           error={feeds.error}
           hasNext={feeds.hasNext}
@@ -54,7 +54,7 @@ export function FeedsRoute() {
           emptyText={ko.feeds.empty}
           columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           onLoadMore={() => void feeds.loadMore()}
-          onRetry={() => void (feeds.data.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
+          onRetry={() => void (feeds.items.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
           onOpen={dialog.show}
         />
       </div>

@@ -7,7 +7,7 @@ import { getClothes } from '@/features/clothes/api/get-clothes';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { FeedGrid, PROFILE_FEED_SKELETONS } from '@/features/feeds/components/feed-grid';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
-import { createFeedListStore } from '@/features/feeds/stores/feed-list-store';
+import { FEED_LIST_DEFAULT_PARAMS, useFeedList } from '@/features/feeds/hooks/use-feed-list';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { FollowStats } from '@/features/follows/components/follow-stats';
 import { useFollowSummary } from '@/features/follows/hooks/use-follow-summary';
@@ -52,14 +52,8 @@ function ProfileView({
   const own = userId === viewerId;
   const { profile, error } = useProfile(userId);
   const follow = useFollowSummary(userId);
-  const [useFeeds] = useState(() => createFeedListStore({ authorIdEqual: userId }));
-  const feeds = useFeeds();
+  const feeds = useFeedList({ ...FEED_LIST_DEFAULT_PARAMS, authorIdEqual: userId });
   const dialog = useFeedDialog();
-
-  useEffect(() => {
-    void useFeeds.getState().fetch({ force: true });
-    return () => useFeeds.getState().reset();
-  }, [useFeeds]);
 
   if (error) {
     return (
@@ -101,7 +95,7 @@ function ProfileView({
         }
       />
       <FeedGrid
-        feeds={feeds.data}
+        feeds={feeds.items}
         loading={feeds.loading}
         error={feeds.error}
         hasNext={feeds.hasNext}
@@ -109,7 +103,7 @@ function ProfileView({
         emptyText={ko.profilePage.noFeeds}
         columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3"
         onLoadMore={() => void feeds.loadMore()}
-        onRetry={() => void (feeds.data.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
+        onRetry={() => void (feeds.items.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
         onOpen={dialog.show}
       />
       {profile ? <WardrobeDrawer ownerId={userId} ownerName={profile.name} getClothes={getClothes} /> : null}

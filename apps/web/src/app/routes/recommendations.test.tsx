@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { feed, ootd } from '@/features/feeds/testing/feed-fixtures';
 import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import type { ToastAction } from '@/lib/toast';
 import { useSession } from '@/stores/session';
+import { renderWithQuery } from '@/testing/query';
 
 const api = vi.hoisted(() => ({
   getProfile: vi.fn(),
@@ -98,7 +99,7 @@ function recommendation(
 }
 
 function renderPage() {
-  return render(
+  return renderWithQuery(
     <MemoryRouter>
       <RecommendationsRoute />
     </MemoryRouter>,

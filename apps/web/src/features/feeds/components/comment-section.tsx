@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ko, type CommentDto } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,7 +8,8 @@ import { getComments, type CommentListParams } from '@/features/feeds/api/get-co
 import { CommentForm } from '@/features/feeds/components/comment-form';
 import { formatRelativeTime } from '@/features/feeds/utils/feed-time';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
-import { createListStore } from '@/lib/create-list-store';
+import { queryKeys } from '@/lib/query-keys';
+import { useCursorList } from '@/lib/use-cursor-list';
 import { toast } from '@/lib/toast';
 
 /** Comments load 20 at a time (spec §7 fixed values). */
@@ -25,30 +25,23 @@ interface CommentSectionProps {
   onNavigate(): void;
 }
 
-/**
- * The comments of one feed, newest first, loading more as the list scrolls, with the input under it.
- * The store lives as long as the section, so every feed opened starts from its first page.
- */
+/** The comments of one feed, newest first, loading more as the list scrolls, with the input under it. */
 export function CommentSection({ feedId, userId, onCommented, onNavigate }: CommentSectionProps) {
-  const [useComments] = useState(() =>
-    createListStore<CommentDto, CommentListParams>(getComments, { feedId, limit: COMMENT_PAGE_SIZE }),
-  );
-  const { data, loading, error, hasNext, loadMore } = useComments();
+  const comments = useCursorList<CommentDto, Omit<CommentListParams, 'cursor' | 'idAfter'>>({
+    queryKey: queryKeys.feeds.comments({ feedId, limit: COMMENT_PAGE_SIZE }),
+    fetchPage: getComments,
+  });
+  const { items: data, loading, error, hasNext } = comments;
   const sentinel = useInfiniteScroll<HTMLLIElement>({
     enabled: hasNext && !loading && !error,
-    onReachEnd: () => void loadMore(),
+    onReachEnd: () => void comments.loadMore(),
   });
-
-  useEffect(() => {
-    void useComments.getState().fetch({ force: true });
-    return () => useComments.getState().reset();
-  }, [useComments]);
 
   async function submit(content: string): Promise<boolean> {
     if (!userId) return false;
     try {
       const created = await createComment({ feedId, authorId: userId, content });
-      useComments.getState().add(created);
+      comments.add(created);
       onCommented();
       toast.success(ko.feeds.commentCreated);
       return true;

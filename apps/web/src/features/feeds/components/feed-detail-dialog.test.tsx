@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import type { FeedDto } from '@otboo/contract';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { comment, feed, ootd } from '@/features/feeds/testing/feed-fixtures';
 import { useSession } from '@/stores/session';
+import { renderWithQuery } from '@/testing/query';
 
 const api = vi.hoisted(() => ({
   like: vi.fn(),
@@ -44,7 +45,7 @@ const page = <T,>(data: T[], hasNext = false) => ({
 function renderDialog(props: Partial<Parameters<typeof FeedDetailDialog>[0]> = {}) {
   const onFeedChange = vi.fn<(feed: FeedDto) => void>();
   const initial = feed({ content: '<b>굵게</b> 오늘의 코디' }, 3);
-  render(
+  renderWithQuery(
     <MemoryRouter>
       <FeedDetailDialog
         feedId={initial.id}
@@ -98,7 +99,7 @@ describe('FeedDetailDialog', () => {
 
   it('says so when the feed has no garments', async () => {
     const initial = feed({}, 0);
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <FeedDetailDialog feedId={initial.id} initialFeed={initial} open onOpenChange={() => {}} />
       </MemoryRouter>,
@@ -166,7 +167,7 @@ describe('FeedDetailDialog', () => {
   it('finds a feed given only by id among the signed-in user’s newest feeds', async () => {
     const mine = feed({ id: 'f0000000-0000-4000-8000-000000000007', ootds: [ootd(1)] });
     api.getFeeds.mockResolvedValue(page([feed(), mine]));
-    render(
+    renderWithQuery(
       <MemoryRouter>
         <FeedDetailDialog feedId={mine.id} open onOpenChange={() => {}} />
       </MemoryRouter>,

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { SKY_STATUSES, ko, type PrecipitationType, type SkyStatus } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import type { FeedFilterParams } from '@/features/feeds/stores/feed-list-store';
+import type { FeedFilterParams } from '@/features/feeds/hooks/use-feed-list';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 
 /** The feed search waits this long after the last key stroke (spec §9). */

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, ko, type FeedDto, type OotdDto } from '@otboo/contract';
@@ -5,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogCancel, DialogFooter } from '@/components/ui/dialog';
 import { createFeed } from '@/features/feeds/api/create-feed';
 import { checkOotd } from '@/features/feeds/utils/ootd-form';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 
 export interface OotdDialogProps {
@@ -39,6 +41,7 @@ function OotdForm({
   onViewFeed,
   onDone,
 }: Omit<OotdDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
+  const queryClient = useQueryClient();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -57,6 +60,8 @@ function OotdForm({
     setSubmitting(true);
     try {
       const feed = await createFeed(checked.request);
+      // Where the new feed belongs in each list depends on its filters: the lists load again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.feeds.lists() });
       toast.success(ko.feeds.created, { label: ko.feeds.viewCreated, onClick: () => onViewFeed(feed) });
       onDone();
     } catch (failure) {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { FeedDto } from '@otboo/contract';
 import { getFeeds } from '@/features/feeds/api/get-feeds';
+import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/stores/session';
 
 /** How many of the signed-in user's newest feeds are searched for an id given without its feed. */
@@ -21,33 +22,31 @@ export function useFeedLookup(
 ): FeedLookup {
   const userId = useSession((s) => s.user?.id);
   const given = initialFeed && (feedId === null || initialFeed.id === feedId) ? initialFeed : undefined;
-  const [found, setFound] = useState<{ id: string; feed: FeedDto | null } | null>(null);
   const needsLookup = !given && feedId !== null && open && userId !== undefined;
 
-  useEffect(() => {
-    if (!needsLookup || found?.id === feedId) return;
-    let active = true;
-    getFeeds({
-      authorIdEqual: userId,
-      limit: LOOKUP_PAGE_SIZE,
-      sortBy: 'createdAt',
-      sortDirection: 'DESCENDING',
-    })
-      .then((page) => page.data.find((feed) => feed.id === feedId) ?? null)
-      .catch((error: unknown) => {
+  const found = useQuery({
+    queryKey: queryKeys.feeds.detail(feedId ?? ''),
+    queryFn: async (): Promise<FeedDto | null> => {
+      try {
+        const page = await getFeeds({
+          authorIdEqual: userId,
+          limit: LOOKUP_PAGE_SIZE,
+          sortBy: 'createdAt',
+          sortDirection: 'DESCENDING',
+        });
+        return page.data.find((feed) => feed.id === feedId) ?? null;
+      } catch (error) {
+        // A feed that cannot be looked up is shown as missing.
         console.error(error);
         return null;
-      })
-      .then((feed) => {
-        if (active) setFound({ id: feedId, feed });
-      });
-    return () => {
-      active = false;
-    };
-  }, [needsLookup, feedId, userId, found?.id]);
+      }
+    },
+    enabled: needsLookup,
+  });
 
   if (given) return { status: 'ready', feed: given };
   if (feedId === null) return { status: 'idle' };
-  if (found?.id === feedId) return found.feed ? { status: 'ready', feed: found.feed } : { status: 'missing' };
+  if (found.data !== undefined)
+    return found.data ? { status: 'ready', feed: found.data } : { status: 'missing' };
   return userId === undefined ? { status: 'missing' } : { status: 'loading' };
 }
