@@ -1,4 +1,4 @@
-import type { ClothesAttributeDto, ClothesDto, OotdDto } from '@otboo/contract';
+import type { ClothesAttributeDto, ClothesDto, ClothesType, OotdDto } from '@otboo/contract';
 import { fileUrl } from '../../adapters/storage/storage.js';
 import type { ClothesRow } from './clothes.repo.js';
 
@@ -21,14 +21,27 @@ export function toClothesDto(row: ClothesFields, attributes: readonly ClothesAtt
   };
 }
 
-/** A garment as worn in an outfit (recommendations, feeds). */
-export function toOotdDto(row: ClothesFields, attributes: readonly ClothesAttributeDto[]): OotdDto {
+/**
+ * What an outfit shows of a garment: a closet garment, the recommender's copy of one, or a feed's snapshot of
+ * one (whose garment may have been deleted since: `clothesId` null).
+ */
+export interface OotdGarment {
+  clothesId: string | null;
+  name: string;
+  type: ClothesType;
+  imageKey: string | null;
+  thumbnailKey: string | null;
+  attributes: readonly ClothesAttributeDto[];
+}
+
+/** A garment as worn in an outfit (closet items for a post, recommendations, feeds). */
+export function toOotdDto(g: OotdGarment): OotdDto {
   return {
-    clothesId: row.id,
-    name: row.name,
-    type: row.type,
-    imageUrl: fileUrl(row.imageKey),
-    thumbnailUrl: fileUrl(row.thumbnailKey),
-    attributes: [...attributes],
+    clothesId: g.clothesId,
+    name: g.name,
+    type: g.type,
+    imageUrl: fileUrl(g.imageKey),
+    thumbnailUrl: fileUrl(g.thumbnailKey),
+    attributes: [...g.attributes],
   };
 }

@@ -222,7 +222,7 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
       const items = new Map((await ownedWithAttributes(executor, ownerId, ids)).map((c) => [c.row.id, c]));
       return ids.flatMap((id) => {
         const item = items.get(id);
-        return item ? [toOotdDto(item.row, item.attributes)] : [];
+        return item ? [toOotdDto({ ...item.row, clothesId: item.row.id, attributes: item.attributes })] : [];
       });
     },
   };

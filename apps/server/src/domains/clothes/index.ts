@@ -7,4 +7,4 @@ export { createAttributeDefsRepo, type AttributeDefsRepo } from './attribute-def
 export { createAttributeDefsService, type AttributeDefsService } from './attribute-defs.service.js';
 export { createExtractionService, type ExtractionService } from './extraction/extraction.service.js';
 export { createImportsSweeper } from './extraction/imports-sweeper.js';
-export { toClothesDto, toOotdDto } from './clothes.mapper.js';
+export { toClothesDto, toOotdDto, type OotdGarment } from './clothes.mapper.js';

@@ -1,19 +1,7 @@
-import type { ClothesType, FeedDto, OotdDto } from '@otboo/contract';
-import { fileUrl } from '../../adapters/storage/storage.js';
+import type { FeedDto } from '@otboo/contract';
 import { toUserSummary } from '../../lib/user-summary.js';
-import type { FeedGarmentRow, FeedRow } from './feeds.repo.js';
-
-/** A garment of a feed as it was posted (URLs of the copied image keys). */
-export function toOotdDto(g: FeedGarmentRow): OotdDto {
-  return {
-    clothesId: g.clothesId,
-    name: g.name,
-    imageUrl: fileUrl(g.imageKey),
-    thumbnailUrl: fileUrl(g.thumbnailKey),
-    type: g.type as ClothesType,
-    attributes: g.attributes,
-  };
-}
+import { toOotdDto } from '../clothes/index.js';
+import type { FeedRow } from './feeds.repo.js';
 
 export function toFeedDto(row: FeedRow): FeedDto {
   const w = row.weather;
@@ -37,6 +25,7 @@ export function toFeedDto(row: FeedRow): FeedDto {
         comparedToDayBefore: w.temperatureComparedToDayBefore,
       },
     },
+    // Each garment as it was posted (URLs of the copied image keys).
     ootds: row.garments.map(toOotdDto),
     content: row.content,
     likeCount: row.likeCount,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ClothesAttributeDto, FeedListQuery } from '@otboo/contract';
+import type { FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { estimatedRows } from '../../db/planner.js';
 import {
@@ -19,16 +19,10 @@ import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { clothesAttributesOf } from '../clothes/clothes.repo.js';
+import type { OotdGarment } from '../clothes/index.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
-export interface FeedGarmentRow {
-  clothesId: string | null;
-  name: string;
-  type: string;
-  imageKey: string | null;
-  thumbnailKey: string | null;
-  attributes: ClothesAttributeDto[];
-}
+export type FeedGarmentRow = OotdGarment;
 
 // The viewer's like as a join on the primary key: one index probe per shown feed. (As an EXISTS in the select
 // list PostgreSQL may instead hash every like the viewer ever gave.)

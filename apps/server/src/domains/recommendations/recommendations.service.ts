@@ -1,12 +1,12 @@
-import { ko, type OotdDto, type RecommendationDto } from '@otboo/contract';
+import { ko, type RecommendationDto } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
-import { fileUrl } from '../../adapters/storage/storage.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
+import { toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildReason } from './engine/reason.js';
 import { recommend, type EngineWeather, type WearRecord } from './engine/recommend.js';
-import type { ClosetGarment, RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
+import type { RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
 import { createClosetCache, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
 
@@ -46,22 +46,6 @@ function wearRecord(row: WearRow): WearRecord {
   return { clothesId: row.clothesId, wornAt: row.wornAt, apparent: value };
 }
 
-function toOotd(g: ClosetGarment): OotdDto {
-  return {
-    clothesId: g.id,
-    name: g.name,
-    imageUrl: fileUrl(g.imageKey),
-    thumbnailUrl: fileUrl(g.thumbnailKey),
-    type: g.type,
-    attributes: g.attributes.map((a) => ({
-      definitionId: a.definitionId,
-      definitionName: a.definitionName,
-      selectableValues: a.selectableValues,
-      value: a.value,
-    })),
-  };
-}
-
 export function createRecommendationsService({
   db,
   repo,
@@ -99,7 +83,10 @@ export function createRecommendationsService({
       return {
         weatherId: weatherRow.id,
         userId: actor.userId,
-        clothes: result.picks.map((p) => toOotd(closet.byId.get(p.id)!)),
+        clothes: result.picks.map((p) => {
+          const g = closet.byId.get(p.id)!;
+          return toOotdDto({ ...g, clothesId: g.id });
+        }),
         reason: buildReason(result, closet.garments.length),
       };
     },
