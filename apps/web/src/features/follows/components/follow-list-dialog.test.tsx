@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FollowDto } from '@otboo/contract';
 import { FollowListDialog } from '@/features/follows/components/follow-list-dialog';
+import { renderWithQuery } from '@/testing/query';
 
 const api = vi.hoisted(() => ({ followers: vi.fn(), followings: vi.fn() }));
 vi.mock('@/features/follows/api/get-followers', () => ({ getFollowers: api.followers }));
@@ -37,7 +38,7 @@ function Where() {
 }
 
 function renderDialog(onOpenChange = vi.fn()) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={['/profiles']}>
       <Routes>
         <Route path="*" element={<Where />} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ko, type FollowDto, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,7 +9,9 @@ import { getFollowers } from '@/features/follows/api/get-followers';
 import { getFollowings } from '@/features/follows/api/get-followings';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
-import { createListStore, type ListParams } from '@/lib/create-list-store';
+import type { PageCursor } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
+import { useCursorList } from '@/lib/use-cursor-list';
 
 export type FollowListKind = 'followers' | 'followings';
 
@@ -18,22 +20,26 @@ export const FOLLOW_PAGE_SIZE = 20;
 /** The name search waits this long after the last key stroke. */
 export const FOLLOW_SEARCH_DEBOUNCE_MS = 300;
 
-interface FollowListParams extends ListParams {
+/** Whose list it is (the kind in the key says whether they follow or are followed), and the search. */
+interface FollowListQuery {
   userId: string;
+  limit: number;
   nameLike?: string;
 }
 
 const LISTS = {
   followers: {
     title: ko.follows.followers,
-    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) =>
+    queryKey: queryKeys.follows.followers<FollowListQuery>,
+    fetchPage: ({ userId, ...rest }: FollowListQuery & PageCursor) =>
       getFollowers({ followeeId: userId, ...rest }),
     // In a follower list the interesting person is the one who follows.
     person: (follow: FollowDto): UserSummary => follow.follower,
   },
   followings: {
     title: ko.follows.followings,
-    fetch: ({ userId, ...rest }: FollowListParams & { cursor?: string; idAfter?: string }) =>
+    queryKey: queryKeys.follows.followings<FollowListQuery>,
+    fetchPage: ({ userId, ...rest }: FollowListQuery & PageCursor) =>
       getFollowings({ followerId: userId, ...rest }),
     person: (follow: FollowDto): UserSummary => follow.followee,
   },
@@ -80,21 +86,18 @@ function FollowList({
 }) {
   const navigate = useNavigate();
   const list = LISTS[kind];
-  const [useFollows] = useState(() =>
-    createListStore<FollowDto, FollowListParams>(list.fetch, { userId, limit: FOLLOW_PAGE_SIZE }),
-  );
-  const { data, loading, error, hasNext, loadMore, params } = useFollows();
   const [name, setName] = useState('');
   const debounced = useDebouncedValue(name.trim(), FOLLOW_SEARCH_DEBOUNCE_MS);
+  const nameLike = debounced === '' ? undefined : debounced;
+  const follows = useCursorList<FollowDto, FollowListQuery>({
+    queryKey: list.queryKey({ userId, limit: FOLLOW_PAGE_SIZE, nameLike }),
+    fetchPage: list.fetchPage,
+  });
+  const { items: data, loading, error, hasNext } = follows;
   const sentinel = useInfiniteScroll<HTMLLIElement>({
     enabled: hasNext && !loading && !error,
-    onReachEnd: () => void loadMore(),
+    onReachEnd: () => void follows.loadMore(),
   });
-
-  useEffect(() => {
-    useFollows.getState().setParams({ nameLike: debounced === '' ? undefined : debounced });
-  }, [useFollows, debounced]);
-  useEffect(() => () => useFollows.getState().reset(), [useFollows]);
 
   function pick(person: UserSummary) {
     onPick();
@@ -141,7 +144,7 @@ function FollowList({
           </p>
         ) : data.length === 0 ? (
           <p className="py-12 text-center text-sm text-ink-muted">
-            {params.nameLike ? ko.follows.noResults : ko.follows.emptyList(title)}
+            {nameLike ? ko.follows.noResults : ko.follows.emptyList(title)}
           </p>
         ) : null}
       </div>
