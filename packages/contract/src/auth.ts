@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './common.js';
+import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 import { UserDto } from './users.js';
 import { Email } from './validation.js';
@@ -10,11 +11,13 @@ export const SignInForm = z.object({
     .string({ message: ko.validation.loginIdRequired })
     .trim()
     .min(1, ko.validation.loginIdRequired)
-    .max(LIMITS.emailMaxLength, ko.validation.loginEmailInvalid),
+    .max(LIMITS.emailMaxLength, ko.validation.loginEmailInvalid)
+    .check(safeText),
   password: z
     .string({ message: ko.validation.loginPasswordRequired })
     .min(1, ko.validation.loginPasswordRequired)
-    .max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong),
+    .max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong)
+    .check(safeText),
 });
 export type SignInForm = z.infer<typeof SignInForm>;
 

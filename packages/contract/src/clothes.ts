@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { Id, Instant, LIMITS, PageQuery, SortDirectionParam, cursorPage, optionalParam } from './common.js';
+import {
+  Id,
+  Instant,
+  LIMITS,
+  PageQuery,
+  SearchParam,
+  SortDirectionParam,
+  cursorPage,
+  optionalParam,
+} from './common.js';
+import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 export const CLOTHES_TYPES = [
@@ -54,14 +64,15 @@ export type OotdDto = z.infer<typeof OotdDto>;
 /** One attribute in a create/update request; blank values are dropped, not stored. */
 export const ClothesAttributeInput = z.object({
   definitionId: Id,
-  value: z.string().max(LIMITS.attributeOptionMax).nullable().optional(),
+  value: z.string().max(LIMITS.attributeOptionMax).check(safeText).nullable().optional(),
 });
 
 const ClothesName = z
   .string({ message: ko.clothes.nameRequired })
   .trim()
   .min(1, ko.clothes.nameRequired)
-  .max(LIMITS.clothesNameMax, ko.validation.textTooLong);
+  .max(LIMITS.clothesNameMax, ko.validation.textTooLong)
+  .check(safeText);
 
 export const ClothesCreateRequest = z.object({
   ownerId: Id,
@@ -81,9 +92,9 @@ export type ClothesUpdateRequest = z.infer<typeof ClothesUpdateRequest>;
 export const ClothesListQuery = PageQuery.extend({
   ownerId: Id,
   typeEqual: optionalParam(ClothesType),
-  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  keywordLike: SearchParam,
   /** The course frontend sends these; the closet is always newest first. */
-  sortBy: optionalParam(z.string().max(20)),
+  sortBy: optionalParam(z.string().max(20).check(safeText)),
   sortDirection: SortDirectionParam,
 });
 export type ClothesListQuery = z.infer<typeof ClothesListQuery>;
@@ -96,7 +107,8 @@ export const ExtractionQuery = z.object({
     .string({ message: ko.clothes.urlRequired })
     .trim()
     .min(1, ko.clothes.urlRequired)
-    .max(LIMITS.urlMaxLength, ko.clothes.urlInvalid),
+    .max(LIMITS.urlMaxLength, ko.clothes.urlInvalid)
+    .check(safeText),
 });
 
 export const ClothesExtractionDto = z.object({
@@ -139,9 +151,10 @@ export const AttributeDefRequest = z
       .string({ message: ko.attributes.nameRequired })
       .trim()
       .min(1, ko.attributes.nameRequired)
-      .max(LIMITS.attributeNameMax, ko.validation.textTooLong),
+      .max(LIMITS.attributeNameMax, ko.validation.textTooLong)
+      .check(safeText),
     selectableValues: z
-      .array(z.string().max(LIMITS.attributeOptionMax, ko.validation.textTooLong), {
+      .array(z.string().max(LIMITS.attributeOptionMax, ko.validation.textTooLong).check(safeText), {
         message: ko.attributes.optionRequired,
       })
       .max(LIMITS.attributeOptionsMax, ko.validation.textTooLong),
@@ -166,9 +179,10 @@ export const AttributeDefListQuery = z.object({
   sortDirection: z
     .string()
     .max(20)
+    .check(safeText)
     .optional()
     .transform((v) => (v === undefined || v === 'ASCENDING' ? 'ASCENDING' : 'DESCENDING')),
-  keywordLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  keywordLike: SearchParam,
 });
 export type AttributeDefListQuery = z.infer<typeof AttributeDefListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 /** Lower-case UUID string; the contract's id type everywhere. */
@@ -27,6 +28,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const SortDirectionParam = z
   .string()
   .max(20)
+  .check(safeText)
   .optional()
   .transform((v): SortDirection => (v === 'ASCENDING' ? 'ASCENDING' : 'DESCENDING'));
 
@@ -57,6 +59,8 @@ export const LIMITS = {
   temperatureSensitivityDefault: 2.5,
   temporaryPasswordSeconds: 180,
   urlMaxLength: 2048,
+  /** Body of a sign-in, sign-up or other unauthenticated auth call: far above any real form, far below 1 MB. */
+  authBodyMaxBytes: 16 * 1024,
 } as const;
 
 /** Body of every non-2xx answer (API.md §1). */
@@ -80,10 +84,13 @@ export const PageQuery = z.object({
   limit: optionalParam(z.coerce.number().int().min(1).max(LIMITS.pageMax)).transform(
     (v) => v ?? LIMITS.pageDefault,
   ),
-  cursor: optionalParam(z.string().max(LIMITS.cursorMaxLength)),
+  cursor: optionalParam(z.string().max(LIMITS.cursorMaxLength).check(safeText)),
   idAfter: optionalParam(Id),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
+
+/** A free-text search parameter (`keywordLike`, `emailLike`, `nameLike`): optional, bounded, safe text. */
+export const SearchParam = optionalParam(z.string().max(LIMITS.searchMaxLength).check(safeText));
 
 /** Builds the cursor page shape of API.md §2 around an item schema. */
 export function cursorPage<T extends z.ZodType>(item: T) {
@@ -115,10 +122,7 @@ export const UserSummary = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-/** PostgreSQL text cannot hold U+0000: such input is a 400 (`textInvalidCharacter`), never a database error. */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
-
 /** Trimmed text of bounded length; `required` is the message for an empty value. */
 export function trimmedText(max: number, required: string, tooLong: string) {
-  return z.string().trim().min(1, required).max(max, tooLong);
+  return z.string().trim().min(1, required).max(max, tooLong).check(safeText);
 }

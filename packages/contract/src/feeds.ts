@@ -5,12 +5,13 @@ import {
   LIMITS,
   PageQuery,
   SortDirectionParam,
+  SearchParam,
   UserSummary,
   cursorPage,
-  hasNoNul,
   optionalParam,
 } from './common.js';
 import { OotdDto } from './clothes.js';
+import { multilineText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 import { Precipitation, PrecipitationType, SkyStatus, Temperature } from './weather.js';
 
@@ -35,12 +36,7 @@ export const FeedDto = z.object({
 });
 export type FeedDto = z.infer<typeof FeedDto>;
 
-const FeedContent = z
-  .string({ message: ko.feeds.contentRequired })
-  .trim()
-  .min(1, ko.feeds.contentRequired)
-  .max(LIMITS.feedContentMax, ko.feeds.contentTooLong)
-  .refine(hasNoNul, ko.validation.textInvalidCharacter);
+const FeedContent = multilineText(LIMITS.feedContentMax, ko.feeds.contentRequired, ko.feeds.contentTooLong);
 
 export const FeedCreateRequest = z.object({
   authorId: Id,
@@ -57,9 +53,7 @@ export const FEED_SORT_FIELDS = ['createdAt', 'likeCount'] as const;
 export const FeedListQuery = PageQuery.extend({
   sortBy: optionalParam(z.enum(FEED_SORT_FIELDS)).transform((v) => v ?? 'createdAt'),
   sortDirection: SortDirectionParam,
-  keywordLike: optionalParam(
-    z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter),
-  ),
+  keywordLike: SearchParam,
   skyStatusEqual: optionalParam(SkyStatus),
   precipitationTypeEqual: optionalParam(PrecipitationType),
   authorIdEqual: optionalParam(Id),
@@ -81,12 +75,7 @@ export type CommentDto = z.infer<typeof CommentDto>;
 export const CommentCreateRequest = z.object({
   feedId: Id,
   authorId: Id,
-  content: z
-    .string({ message: ko.feeds.commentRequired })
-    .trim()
-    .min(1, ko.feeds.commentRequired)
-    .max(LIMITS.commentMax, ko.feeds.commentTooLong)
-    .refine(hasNoNul, ko.validation.textInvalidCharacter),
+  content: multilineText(LIMITS.commentMax, ko.feeds.commentRequired, ko.feeds.commentTooLong),
 });
 export type CommentCreateRequest = z.infer<typeof CommentCreateRequest>;
 

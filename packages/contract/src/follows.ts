@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  Id,
-  Instant,
-  LIMITS,
-  PageQuery,
-  UserSummary,
-  cursorPage,
-  hasNoNul,
-  optionalParam,
-} from './common.js';
-import { ko } from './texts.ko.js';
+import { Id, Instant, PageQuery, SearchParam, UserSummary, cursorPage } from './common.js';
 
 export const FollowDto = z.object({
   id: z.string(),
@@ -34,12 +24,9 @@ export type FollowSummaryDto = z.infer<typeof FollowSummaryDto>;
 
 export const FollowSummaryQuery = z.object({ userId: Id });
 
-const NameLike = optionalParam(
-  z.string().max(LIMITS.searchMaxLength).refine(hasNoNul, ko.validation.textInvalidCharacter),
-);
-export const FollowerListQuery = PageQuery.extend({ followeeId: Id, nameLike: NameLike });
+export const FollowerListQuery = PageQuery.extend({ followeeId: Id, nameLike: SearchParam });
 export type FollowerListQuery = z.infer<typeof FollowerListQuery>;
-export const FollowingListQuery = PageQuery.extend({ followerId: Id, nameLike: NameLike });
+export const FollowingListQuery = PageQuery.extend({ followerId: Id, nameLike: SearchParam });
 export type FollowingListQuery = z.infer<typeof FollowingListQuery>;
 export const FollowPage = cursorPage(FollowDto);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Instant, LIMITS, PageQuery, UserSummary, cursorPage } from './common.js';
+import { multilineText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 export const DirectMessageDto = z.object({
@@ -11,11 +12,11 @@ export const DirectMessageDto = z.object({
 });
 export type DirectMessageDto = z.infer<typeof DirectMessageDto>;
 
-export const MessageContent = z
-  .string({ message: ko.messages.contentRequired })
-  .trim()
-  .min(1, ko.messages.contentRequired)
-  .max(LIMITS.messageMax, ko.messages.contentTooLong);
+export const MessageContent = multilineText(
+  LIMITS.messageMax,
+  ko.messages.contentRequired,
+  ko.messages.contentTooLong,
+);
 
 /** STOMP SEND body to `/pub/direct-messages_send`. */
 export const DirectMessageSendRequest = z.object({

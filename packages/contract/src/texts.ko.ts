@@ -1,4 +1,16 @@
 /**
+ * `word` with the particle its last sound takes: `pick('이메일', '은', '는')` → '이메일은'. A word ending in a
+ * Hangul syllable with a final consonant takes the first form; 'ID' (아이디) and other Hangul the second;
+ * anything else both, as '은(는)'.
+ */
+function particle(word: string, withFinal: string, withoutFinal: string): string {
+  const last = word.charCodeAt(word.length - 1);
+  if (last >= 0xac00 && last <= 0xd7a3) return word + ((last - 0xac00) % 28 ? withFinal : withoutFinal);
+  if (word.endsWith('ID')) return word + withoutFinal;
+  return `${word}${withFinal}(${withoutFinal})`;
+}
+
+/**
  * Every Korean text of the product, server messages and screen texts alike.
  * Exact spec texts are kept verbatim; texts the spec gives only by meaning are written in natural Korean.
  */
@@ -64,6 +76,91 @@ export const ko = {
     longitudeRange: '경도는 -180에서 180 사이여야 합니다.',
     textTooLong: '입력한 내용이 너무 깁니다.',
     textInvalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
+    // Messages of input checks that carry no text of their own (zod-messages.ts); `field` is a name of fieldNames.
+    bodyRequired: '요청 내용이 없습니다.',
+    bodyNotObject: '요청 내용은 JSON 객체여야 합니다.',
+    fieldRequired: (field: string) => `${particle(field, '을', '를')} 입력해주세요.`,
+    fieldRepeated: (field: string) => `${particle(field, '은', '는')} 한 번만 보낼 수 있습니다.`,
+    fieldNotNumber: (field: string) => `${particle(field, '은', '는')} 숫자여야 합니다.`,
+    fieldNotInteger: (field: string) => `${particle(field, '은', '는')} 정수여야 합니다.`,
+    fieldNotText: (field: string) => `${particle(field, '은', '는')} 글자로 입력해주세요.`,
+    fieldNotBoolean: (field: string) => `${particle(field, '은', '는')} true 또는 false여야 합니다.`,
+    fieldNotList: (field: string) => `${particle(field, '은', '는')} 목록이어야 합니다.`,
+    fieldInvalid: (field: string) => `${field} 값이 올바르지 않습니다.`,
+    fieldAtMost: (field: string, max: string) => `${particle(field, '은', '는')} ${max} 이하여야 합니다.`,
+    fieldBelow: (field: string, max: string) => `${particle(field, '은', '는')} ${max}보다 작아야 합니다.`,
+    fieldAtLeast: (field: string, min: string) => `${particle(field, '은', '는')} ${min} 이상이어야 합니다.`,
+    fieldAbove: (field: string, min: string) => `${particle(field, '은', '는')} ${min}보다 커야 합니다.`,
+    fieldTextAtMost: (field: string, max: string) =>
+      `${particle(field, '은', '는')} ${max}자 이하로 입력해주세요.`,
+    fieldTextAtLeast: (field: string, min: string) =>
+      `${particle(field, '은', '는')} ${min}자 이상 입력해주세요.`,
+    fieldListAtMost: (field: string, max: string) =>
+      `${particle(field, '은', '는')} 최대 ${max}개까지 보낼 수 있습니다.`,
+    fieldListAtLeast: (field: string, min: string) =>
+      `${particle(field, '은', '는')} ${min}개 이상 보내주세요.`,
+    fieldOneOf: (field: string, values: string) =>
+      `${particle(field, '은', '는')} ${values} 중 하나여야 합니다.`,
+    fieldMultipleOf: (field: string, step: string) =>
+      `${particle(field, '은', '는')} ${step}의 배수여야 합니다.`,
+    unknownFields: (names: string) => `알 수 없는 항목이 있습니다: ${names}`,
+    listItem: (field: string) => `${field}의 항목`,
+    /** Korean names of request fields, for the messages above; a field missing here is named by its key. */
+    fieldNames: {
+      request: '요청 내용',
+      body: '요청 내용',
+      limit: '조회 개수',
+      cursor: '페이지 커서',
+      idAfter: '페이지 커서 ID',
+      sortBy: '정렬 기준',
+      sortDirection: '정렬 방향',
+      keywordLike: '검색어',
+      emailLike: '이메일 검색어',
+      nameLike: '이름 검색어',
+      roleEqual: '권한 필터',
+      locked: '잠금 여부',
+      role: '권한',
+      email: '이메일',
+      username: '아이디',
+      password: '비밀번호',
+      currentPassword: '현재 비밀번호',
+      name: '이름',
+      gender: '성별',
+      birthDate: '생년월일',
+      location: '위치',
+      latitude: '위도',
+      longitude: '경도',
+      x: '격자 X',
+      y: '격자 Y',
+      locationNames: '지역 이름',
+      temperatureSensitivity: '온도 민감도',
+      userId: '사용자 ID',
+      ownerId: '소유자 ID',
+      clothesId: '옷 ID',
+      clothesIds: '옷 목록',
+      typeEqual: '옷 종류 필터',
+      type: '종류',
+      attributes: '속성',
+      definitionId: '속성 ID',
+      value: '속성 값',
+      selectableValues: '선택 값',
+      url: '링크',
+      feedId: '피드 ID',
+      authorId: '작성자 ID',
+      authorIdEqual: '작성자 필터',
+      weatherId: '날씨 ID',
+      skyStatusEqual: '하늘 상태 필터',
+      precipitationTypeEqual: '강수 형태 필터',
+      content: '내용',
+      followId: '팔로우 ID',
+      followeeId: '팔로우 대상 ID',
+      followerId: '팔로워 ID',
+      senderId: '보낸 사람 ID',
+      receiverId: '받는 사람 ID',
+      notificationId: '알림 ID',
+      lastEventId: '마지막 이벤트 ID',
+      provider: '소셜 로그인 종류',
+    } as Record<string, string>,
   },
   auth: {
     loginTitle: '오늘 날씨에 딱 맞는 옷을 추천해드려요',

@@ -8,10 +8,12 @@ import {
   OAuthProvider,
   PageQuery,
   Role,
+  SearchParam,
   SortDirectionParam,
   cursorPage,
   optionalParam,
 } from './common.js';
+import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 import { Email, Password, UserName } from './validation.js';
 import { LocationInput, Location } from './weather.js';
@@ -32,7 +34,7 @@ export type UserCreateRequest = z.infer<typeof UserCreateRequest>;
 
 export const USER_SORT_FIELDS = ['email', 'createdAt'] as const;
 export const UserListQuery = PageQuery.extend({
-  emailLike: optionalParam(z.string().max(LIMITS.searchMaxLength)),
+  emailLike: SearchParam,
   roleEqual: optionalParam(Role),
   locked: optionalParam(BooleanParam),
   sortBy: optionalParam(z.enum(USER_SORT_FIELDS)).transform((v) => v ?? 'createdAt'),
@@ -66,6 +68,8 @@ export type ProfileDto = z.infer<typeof ProfileDto>;
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const BirthDate = z
   .string()
+  .max(10, { message: ko.validation.birthDateInvalid, abort: true })
+  .check(safeText)
   .regex(BIRTH_DATE, ko.validation.birthDateInvalid)
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);

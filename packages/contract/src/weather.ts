@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 export const SKY_STATUSES = ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] as const;
@@ -60,7 +61,7 @@ export const LocationInput = z.object({
   longitude: Longitude,
   x: z.number().int().optional(),
   y: z.number().int().optional(),
-  locationNames: z.array(z.string().max(50)).max(5).optional(),
+  locationNames: z.array(z.string().max(50).check(safeText)).max(5).optional(),
 });
 export type LocationInput = z.infer<typeof LocationInput>;
 
