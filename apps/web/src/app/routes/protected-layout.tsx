@@ -13,7 +13,6 @@ import {
   isNotificationFromPartner,
 } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { resetNotifications } from '@/features/notifications/stores/notification-list-store';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -59,8 +58,6 @@ export function ProtectedLayout() {
   async function signOut() {
     await useSession.getState().signOut();
     useMyProfile.getState().clear();
-    useUnreadCount.getState().clear();
-    resetNotifications();
     useConversations.getState().reset();
     useChatDialog.getState().close();
     navigate(paths.auth.login.href(), { replace: true });

@@ -1,13 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CursorPage, NotificationDto } from '@otboo/contract';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
-import {
-  receiveNotification,
-  resetNotifications,
-} from '@/features/notifications/stores/notification-list-store';
+import { receiveNotification } from '@/features/notifications/hooks/use-notification-list';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { useSession } from '@/stores/session';
+import { renderWithQuery } from '@/testing/query';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), remove: vi.fn() }));
 vi.mock('@/features/notifications/api/get-notifications', () => ({ getNotifications: api.list }));
@@ -41,14 +40,14 @@ function page(
 describe('NotificationPanel', () => {
   beforeEach(() => {
     vi.clearAllMocks();
-    resetNotifications();
-    useUnreadCount.getState().clear();
+    // A new session: no notification seen yet and no count.
+    useSession.getState().clear();
   });
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the empty text when nothing is unread', async () => {
     api.list.mockResolvedValue(page([]));
-    render(<NotificationPanel />);
+    renderWithQuery(<NotificationPanel />);
     expect(await screen.findByText('알림이 없습니다.')).toBeInTheDocument();
     expect(api.list).toHaveBeenCalledWith({ limit: 20 });
   });
@@ -64,7 +63,7 @@ describe('NotificationPanel', () => {
       ),
     );
     api.remove.mockResolvedValue(undefined);
-    render(<NotificationPanel />);
+    renderWithQuery(<NotificationPanel />);
     const list = await screen.findByRole('list', { name: '알림 목록' });
     expect(within(list).getAllByText('방금 전')).toHaveLength(2);
     expect(useUnreadCount.getState().count).toBe(5);
@@ -79,7 +78,7 @@ describe('NotificationPanel', () => {
     api.list.mockResolvedValue(page([notification('n1', '새 댓글', '민지님이 댓글을 남겼어요.')]));
     api.remove.mockRejectedValue(new Error('offline'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<NotificationPanel />);
+    renderWithQuery(<NotificationPanel />);
     await userEvent.click(await screen.findByRole('button', { name: /새 댓글/ }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('알림 읽음 처리 실패', expect.any(Error)));
     expect(screen.getByText('새 댓글')).toBeInTheDocument();
@@ -90,11 +89,11 @@ describe('NotificationPanel', () => {
     api.list.mockResolvedValue(
       page([notification('n1', '새 팔로워', '민지님이 회원님을 팔로우했어요.', '2026-01-01T00:00:00.000Z')]),
     );
-    render(<NotificationPanel />);
+    const { client } = renderWithQuery(<NotificationPanel />);
     await screen.findByText('새 팔로워');
     const live = notification('n2', '새 좋아요', '지수님이 회원님의 OOTD에 좋아요를 눌렀어요.');
-    expect(receiveNotification(live)).toBe(true);
-    expect(receiveNotification(live)).toBe(false);
+    expect(receiveNotification(client, live)).toBe(true);
+    expect(receiveNotification(client, live)).toBe(false);
     await waitFor(() =>
       expect(screen.getAllByRole('button', { name: /새 / }).map((b) => b.textContent)).toEqual([
         expect.stringMatching(/^새 좋아요/),

@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { ko, type NotificationDto } from '@otboo/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { deleteNotification } from '@/features/notifications/api/delete-notification';
 import { NotificationIcon } from '@/features/notifications/components/notification-icon';
 import { useNow } from '@/hooks/use-now';
-import { useNotificationList } from '@/features/notifications/stores/notification-list-store';
+import {
+  removeReadNotification,
+  useNotificationList,
+} from '@/features/notifications/hooks/use-notification-list';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { notificationAge } from '@/features/notifications/utils/notification-age';
 import { notificationKind } from '@/features/notifications/utils/notification-kind';
@@ -21,23 +25,20 @@ const SCROLL_THRESHOLD = 0.1;
  * infinite scroll; clicking one marks it read (DELETE), which removes it. Live ones appear on top.
  */
 export function NotificationPanel() {
-  const { data, loading, error, hasNext } = useNotificationList();
+  const queryClient = useQueryClient();
+  const list = useNotificationList();
+  const { items: data, loading, error, hasNext } = list;
   const count = useUnreadCount((s) => s.count);
   const now = useNow(60_000);
   const listRef = useRef<HTMLUListElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinel = useInfiniteScroll<HTMLLIElement>({
     enabled: hasNext && !loading && !error,
-    onReachEnd: () => void useNotificationList.getState().loadMore(),
+    onReachEnd: () => void list.loadMore(),
     rootMargin: SCROLL_ROOT_MARGIN,
     threshold: SCROLL_THRESHOLD,
     root: scrollRef,
   });
-
-  // Every opening starts from the server's first page (and its unread total).
-  useEffect(() => {
-    void useNotificationList.getState().fetch({ force: true });
-  }, []);
 
   async function markRead(notification: NotificationDto, index: number) {
     try {
@@ -46,8 +47,7 @@ export function NotificationPanel() {
       console.error(ko.notifications.markReadFailed, cause);
       return;
     }
-    useNotificationList.getState().remove(notification.id);
-    useUnreadCount.getState().subtract();
+    removeReadNotification(queryClient, notification.id);
     // Keep the keyboard where it was: on the item that took the removed one's place.
     requestAnimationFrame(() => {
       const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-notification]');
@@ -117,11 +117,7 @@ export function NotificationPanel() {
             <p>{ko.notifications.loadFailed}</p>
             <button
               type="button"
-              onClick={() =>
-                void (data.length > 0
-                  ? useNotificationList.getState().loadMore()
-                  : useNotificationList.getState().fetch({ force: true }))
-              }
+              onClick={() => void (data.length > 0 ? list.loadMore() : list.fetch({ force: true }))}
               className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50"
             >
               {ko.common.retry}

@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NotificationDto, SSE_NOTIFICATION_EVENT } from '@otboo/contract';
 import {
   receiveNotification,
   receiveSeenNotification,
-} from '@/features/notifications/stores/notification-list-store';
+} from '@/features/notifications/hooks/use-notification-list';
 import { createEventStream } from '@/lib/sse';
 import { toast } from '@/lib/toast';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -29,6 +30,7 @@ export interface NotificationStreamOptions {
  */
 export function useNotificationStream(options: NotificationStreamOptions = {}): void {
   const authenticated = useSession(selectAuthenticated);
+  const queryClient = useQueryClient();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -53,9 +55,9 @@ export function useNotificationStream(options: NotificationStreamOptions = {}): 
       }
       const notification = parsed.data;
       if (latest.current.isOnScreen?.(notification)) {
-        void receiveSeenNotification(notification);
+        void receiveSeenNotification(queryClient, notification);
       } else {
-        if (!receiveNotification(notification)) return;
+        if (!receiveNotification(queryClient, notification)) return;
         toast.info(notification.content || notification.title);
       }
       latest.current.onNotification?.(notification);
@@ -65,5 +67,5 @@ export function useNotificationStream(options: NotificationStreamOptions = {}): 
       unsubscribe();
       stream.disconnect();
     };
-  }, [authenticated]);
+  }, [authenticated, queryClient]);
 }

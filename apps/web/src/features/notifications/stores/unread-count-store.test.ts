@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { useSession } from '@/stores/session';
 
 vi.mock('@/features/notifications/api/get-notifications', () => ({
   getNotifications: vi.fn(async () => ({
@@ -27,5 +28,11 @@ describe('unread count', () => {
     expect(store.getState().count).toBe(7);
     store.getState().clear();
     expect(store.getState().count).toBe(0);
+  });
+
+  it('goes back to 0 when the session ends (sign-out or expiry)', () => {
+    useUnreadCount.getState().set(5);
+    useSession.getState().clear();
+    expect(useUnreadCount.getState().count).toBe(0);
   });
 });

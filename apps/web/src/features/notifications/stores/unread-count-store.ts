@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { getNotifications } from '@/features/notifications/api/get-notifications';
+import { onSessionEnd } from '@/stores/session';
 
 interface UnreadCountState {
   count: number;
@@ -14,7 +15,7 @@ interface UnreadCountState {
   clear(): void;
 }
 
-/** The app-wide unread notification count shown on the bell (spec §3). */
+/** The app-wide unread notification count shown on the bell (spec §3); it goes back to 0 when the session ends. */
 export const useUnreadCount = create<UnreadCountState>()((set, get) => ({
   count: 0,
   add(by = 1) {
@@ -39,3 +40,5 @@ export const useUnreadCount = create<UnreadCountState>()((set, get) => ({
     set({ count: 0 });
   },
 }));
+
+onSessionEnd(() => useUnreadCount.getState().clear());
