@@ -1,14 +1,8 @@
 // `npm start`: install what is missing, build what changed, then serve (migrations run at server start).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { serve } from './serve.mjs';
 
 ensureInstalled();
 ensureBuilt();
-
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+serve([path.join(root, 'apps/server/dist/server.js')], { cwd: root });

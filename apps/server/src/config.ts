@@ -76,6 +76,8 @@ const Env = z.object({
   WEB_DIST_DIR: optional,
   /** Ours: how long a cached forecast is fresh before the next upstream call. */
   WEATHER_REFRESH_MINUTES: z.coerce.number().min(1).default(60),
+  /** Ours: on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_GRACE: duration('8s'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -133,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimit: { authPerIpPerMinute: e.AUTH_RATE_PER_IP, signInMaxFailures: e.SIGN_IN_MAX_FAILURES },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE,
   };
 }

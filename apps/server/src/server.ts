@@ -11,21 +11,44 @@ const openingDatabase = openConfiguredDatabase(config);
 const { buildApp } = await import('./app.js');
 const app = await buildApp(config, { openingDatabase });
 
-let closing = false;
+/**
+ * Graceful shutdown on SIGINT/SIGTERM. The stop signal often comes more than once (Ctrl-C reaches every process of
+ * a terminal's foreground group, systemd signals the wrapper and the server alike, an operator repeats it): the second
+ * one lets the first close finish, only a third stops at once. Requests in flight get SHUTDOWN_GRACE to finish, then
+ * their connections are cut, so the database still closes cleanly (app.ts closes it in onClose).
+ */
+async function shutDown(signal: NodeJS.Signals): Promise<never> {
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.warn('requests still in flight after SHUTDOWN_GRACE: closing their connections');
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  // Last resort when closing itself hangs (a hook that never returns). Neither timer is unref'd: the process
+  // lives until one of them or the close decides how it ends.
+  setTimeout(() => {
+    app.log.error('shutdown did not finish: exiting without it');
+    process.exit(1);
+  }, config.shutdownGraceMs + 5_000);
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+
+let signals = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+  // `on`, not `once`: with no listener left, a repeated signal would kill the process in the middle of closing.
+  process.on(signal, () => {
+    signals += 1;
+    if (signals === 1) void shutDown(signal);
+    else if (signals === 2) app.log.warn({ signal }, 'already shutting down (a third signal stops at once)');
+    else {
+      app.log.error({ signal }, 'stopping at once: requests in flight are cut, the database is not closed');
+      process.exit(1);
+    }
   });
 }
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
@@ -6,8 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ChatDialogHost } from '@/features/messages/components/chat-dialog';
 import { ConversationsMenu } from '@/features/messages/components/conversations-menu';
+import { refreshConversations } from '@/features/messages/hooks/use-conversations';
 import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
-import { useConversations } from '@/features/messages/stores/conversations-store';
 import {
   isMessageNotification,
   isNotificationFromPartner,
@@ -24,6 +25,7 @@ import { selectAuthenticated, useSession } from '@/stores/session';
  */
 export function ProtectedLayout() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const authenticated = useSession(selectAuthenticated);
   const user = useSession((s) => s.user);
   const profile = useMyProfile((s) => s.profile);
@@ -58,8 +60,6 @@ export function ProtectedLayout() {
   async function signOut() {
     await useSession.getState().signOut();
     useMyProfile.getState().clear();
-    useConversations.getState().reset();
-    useChatDialog.getState().close();
     navigate(paths.auth.login.href(), { replace: true });
   }
 
@@ -71,7 +71,7 @@ export function ProtectedLayout() {
         <NotificationBell
           // A message notification means a conversation changed: the list and its badge reload.
           onNotification={(notification) => {
-            if (isMessageNotification(notification)) void useConversations.getState().refresh();
+            if (isMessageNotification(notification)) void refreshConversations(queryClient);
           }}
           // The open chat dialog already shows its partner's messages: their notifications are read at once.
           isOnScreen={(notification) =>

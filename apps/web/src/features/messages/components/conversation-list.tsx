@@ -1,8 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
 import { ko, type DirectMessageRoomDto, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
-import { useConversations } from '@/features/messages/stores/conversations-store';
+import { refreshConversations, useConversations } from '@/features/messages/hooks/use-conversations';
 import { chatTimeLabel } from '@/features/messages/utils/chat-time';
 import { useNow } from '@/hooks/use-now';
 import { badgeText } from '@/utils/badge-text';
@@ -12,14 +12,14 @@ interface ConversationListProps {
   onPick(partner: UserSummary): void;
 }
 
-/** My conversations, latest first: partner, last message, its time and the unread count. Reloads on opening. */
+/**
+ * My conversations, latest first: partner, last message, its time and the unread count. Reloads on opening
+ * (a list shown anew asks the server again).
+ */
 export function ConversationList({ viewerId, onPick }: ConversationListProps) {
+  const queryClient = useQueryClient();
   const { rooms, loading, error } = useConversations();
   const now = useNow(60_000);
-
-  useEffect(() => {
-    void useConversations.getState().refresh();
-  }, []);
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -45,7 +45,7 @@ export function ConversationList({ viewerId, onPick }: ConversationListProps) {
             <p>{ko.messages.conversationsLoadFailed}</p>
             <button
               type="button"
-              onClick={() => void useConversations.getState().refresh()}
+              onClick={() => void refreshConversations(queryClient)}
               className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50"
             >
               {ko.common.retry}

@@ -1,10 +1,10 @@
 import { MessagesSquare } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ko } from '@otboo/contract';
 import { ConversationList } from '@/features/messages/components/conversation-list';
 import { openChat } from '@/features/messages/stores/chat-dialog-store';
-import { selectTotalUnread, useConversations } from '@/features/messages/stores/conversations-store';
+import { totalUnread, useConversations } from '@/features/messages/hooks/use-conversations';
 import { badgeText } from '@/utils/badge-text';
 
 /**
@@ -12,13 +12,9 @@ import { badgeText } from '@/utils/badge-text';
  * under it (an outside click or Escape closes it). Picking a conversation opens the chat dialog.
  */
 export function ConversationsMenu({ viewerId }: { viewerId: string }) {
-  const unread = useConversations(selectTotalUnread);
-  const [open, setOpen] = useState(false);
-
   // The badge needs the list once signed in; later changes come from live notifications and the chat dialog.
-  useEffect(() => {
-    void useConversations.getState().refresh();
-  }, []);
+  const unread = totalUnread(useConversations().rooms);
+  const [open, setOpen] = useState(false);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>

@@ -8,6 +8,7 @@ import {
 } from '@otboo/contract';
 import { useConversation } from '@/features/messages/hooks/use-conversation';
 import type { StompHandler, StompState } from '@/lib/stomp';
+import { queryWrapper } from '@/testing/query';
 
 const ME = { userId: '00000000-0000-7000-8000-00000000000a', name: '나나', profileImageUrl: null };
 const YOU = { userId: '00000000-0000-7000-8000-00000000000b', name: '지수', profileImageUrl: null };
@@ -97,7 +98,7 @@ describe('useConversation', () => {
 
   it('shows the history oldest first, marks it read, and adds live messages once each', async () => {
     api.list.mockResolvedValue(page([message('m2', 2), message('m1', 1)]));
-    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId));
+    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId), queryWrapper());
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2']));
     expect(api.list).toHaveBeenCalledWith({ userId: YOU.userId, limit: 20 });
     await waitFor(() => expect(api.read).toHaveBeenCalledWith(YOU.userId));
@@ -108,12 +109,22 @@ describe('useConversation', () => {
       handler(message('m3', 3, ME, YOU), {} as never);
       handler(message('m2', 2), {} as never);
     });
-    expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    // Live messages go into the cached history, which reaches the hook a tick later.
+    await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']));
+  });
+
+  it('keeps a live message that came before the history did', async () => {
+    let answer!: (value: CursorPage<DirectMessageDto>) => void;
+    api.list.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId), queryWrapper());
+    act(() => socket.handlers.get(topic)!(message('m2', 2), {} as never));
+    await act(async () => answer(page([message('m1', 1)])));
+    await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2']));
   });
 
   it('sends only while connected, from me to the partner', async () => {
     api.list.mockResolvedValue(page([]));
-    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId));
+    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId), queryWrapper());
     expect(result.current.send('안녕')).toBe(false);
     act(() => setState('connected'));
     expect(result.current.connectionState).toBe('connected');
@@ -128,7 +139,7 @@ describe('useConversation', () => {
 
   it('after a reconnect, fills in what was sent while it was down', async () => {
     api.list.mockResolvedValueOnce(page([message('m1', 1)]));
-    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId));
+    const { result } = renderHook(() => useConversation(ME.userId, YOU.userId), queryWrapper());
     act(() => setState('connected'));
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1']));
     expect(api.list).toHaveBeenCalledTimes(1);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DirectMessageDto,
@@ -7,17 +8,25 @@ import {
 } from '@otboo/contract';
 import { getDirectMessages, type DirectMessageListParams } from '@/features/messages/api/get-direct-messages';
 import { markConversationRead } from '@/features/messages/api/mark-conversation-read';
+import {
+  markConversationReadInCache,
+  refreshConversations,
+} from '@/features/messages/hooks/use-conversations';
 import { useStompConnection } from '@/features/messages/hooks/use-stomp-connection';
-import { useConversations } from '@/features/messages/stores/conversations-store';
 import { mergeMessages } from '@/features/messages/utils/message-list';
-import { createListStore, type ListParams } from '@/lib/create-list-store';
+import { insertSorted, type ListData } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
+import { useCursorList } from '@/lib/use-cursor-list';
 
 /** Messages load 20 at a time (spec §9). */
 export const MESSAGE_PAGE_SIZE = 20;
 /** Messages that arrive together are marked read with one request. */
 const READ_DELAY_MS = 400;
 
-type MessageListParams = ListParams & DirectMessageListParams;
+type MessageListQuery = Omit<DirectMessageListParams, 'cursor' | 'idAfter'>;
+
+const historyKey = (partnerId: string) =>
+  queryKeys.messages.list<MessageListQuery>({ userId: partnerId, limit: MESSAGE_PAGE_SIZE });
 
 /**
  * One conversation between the signed-in user and a partner: the history (newest page first from the
@@ -26,38 +35,49 @@ type MessageListParams = ListParams & DirectMessageListParams;
  * (`onRead` runs after each).
  */
 export function useConversation(viewerId: string, partnerId: string, onRead?: () => void) {
+  const queryClient = useQueryClient();
   const { connection, state } = useStompConnection();
-  const [useHistory] = useState(() =>
-    createListStore<DirectMessageDto, MessageListParams>(getDirectMessages, {
-      userId: partnerId,
-      limit: MESSAGE_PAGE_SIZE,
-    }),
-  );
-  const history = useHistory();
-  const [live, setLive] = useState<DirectMessageDto[]>([]);
+  const history = useCursorList<DirectMessageDto, MessageListQuery>({
+    queryKey: historyKey(partnerId),
+    fetchPage: getDirectMessages,
+  });
+  // Messages that came before the history's first page did: that answer would replace them in the cache.
+  const [early, setEarly] = useState<DirectMessageDto[]>([]);
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onReadRef = useRef(onRead);
   useEffect(() => {
     onReadRef.current = onRead;
   });
 
+  /** Puts messages into the cached history (once each by id), or aside while it has not loaded yet. */
+  const receive = useCallback(
+    (messages: DirectMessageDto[]) => {
+      const key = historyKey(partnerId);
+      const cached = queryClient.getQueryData<ListData<DirectMessageDto>>(key);
+      if (!cached) {
+        setEarly((current) => mergeMessages(current, messages));
+        return;
+      }
+      // The list is newest first without a sortBy: a new message goes on top, where its page would put it.
+      const next = messages.reduce((data, message) => insertSorted(data, message, {}), cached);
+      if (next !== cached) queryClient.setQueryData(key, next);
+    },
+    [queryClient, partnerId],
+  );
+
   const markRead = useCallback(() => {
     markConversationRead(partnerId)
       .then(() => {
-        useConversations.getState().markReadLocally(partnerId);
+        markConversationReadInCache(queryClient, partnerId);
         onReadRef.current?.();
-        return useConversations.getState().refresh();
+        return refreshConversations(queryClient);
       })
       .catch((error: unknown) => console.error(error));
-  }, [partnerId]);
+  }, [queryClient, partnerId]);
 
   useEffect(() => {
-    void useHistory.getState().fetch({ force: true });
-    useConversations.getState().setOpenPartner(partnerId);
     markRead();
     return () => {
-      useConversations.getState().setOpenPartner(null);
-      useHistory.getState().reset();
       // A message the partner sent just before closing was seen: its read receipt still goes out.
       if (readTimer.current) {
         clearTimeout(readTimer.current);
@@ -65,7 +85,7 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
         markRead();
       }
     };
-  }, [useHistory, markRead, partnerId]);
+  }, [markRead]);
 
   useEffect(
     () =>
@@ -76,7 +96,7 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
           return;
         }
         const message = parsed.data;
-        setLive((current) => (current.some((m) => m.id === message.id) ? current : [...current, message]));
+        receive([message]);
         if (message.sender.userId === partnerId) {
           if (readTimer.current) clearTimeout(readTimer.current);
           readTimer.current = setTimeout(() => {
@@ -85,10 +105,10 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
           }, READ_DELAY_MS);
         } else {
           // My own message, back through the echo: the conversations list shows it as the latest.
-          void useConversations.getState().refresh();
+          void refreshConversations(queryClient);
         }
       }),
-    [connection, viewerId, partnerId, markRead],
+    [connection, viewerId, partnerId, markRead, receive, queryClient],
   );
 
   // Messages sent while the connection was down never reach the topic: after a reconnect the newest page
@@ -102,13 +122,13 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
     }
     getDirectMessages({ userId: partnerId, limit: MESSAGE_PAGE_SIZE })
       .then((page) => {
-        setLive((current) => mergeMessages(current, page.data));
+        receive(page.data);
         markRead();
       })
       .catch((error: unknown) => console.error(error));
-  }, [state, partnerId, markRead]);
+  }, [state, partnerId, markRead, receive]);
 
-  const messages = useMemo(() => mergeMessages(history.data, live), [history.data, live]);
+  const messages = useMemo(() => mergeMessages(history.items, early), [history.items, early]);
 
   /** Publishes a message; false (nothing sent) when the connection is down. The echo adds it to the list. */
   const send = useCallback(
@@ -125,7 +145,7 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
     error: history.error,
     hasOlder: history.hasNext,
     loadOlder: history.loadMore,
-    retry: () => void (history.data.length > 0 ? history.loadMore() : history.fetch({ force: true })),
+    retry: () => void (history.items.length > 0 ? history.loadMore() : history.fetch({ force: true })),
     connectionState: state,
     send,
   };

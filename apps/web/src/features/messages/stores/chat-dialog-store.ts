@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { UserSummary } from '@otboo/contract';
+import { onSessionEnd } from '@/stores/session';
 
 interface ChatDialogState {
   /** The user the open conversation is with; null when the dialog is closed. */
@@ -8,7 +9,10 @@ interface ChatDialogState {
   close(): void;
 }
 
-/** Which conversation the one chat dialog shows; the profile page and the conversations list open it. */
+/**
+ * Which conversation the one chat dialog shows; the profile page and the conversations list open it, and
+ * the end of the session closes it.
+ */
 export const useChatDialog = create<ChatDialogState>()((set) => ({
   partner: null,
   open(partner) {
@@ -18,6 +22,8 @@ export const useChatDialog = create<ChatDialogState>()((set) => ({
     set({ partner: null });
   },
 }));
+
+onSessionEnd(() => useChatDialog.getState().close());
 
 /** Opens the chat dialog with a user (a profile's send-message button). */
 export function openChat(partner: UserSummary): void {
