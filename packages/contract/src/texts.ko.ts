@@ -19,6 +19,12 @@ export const ko = {
     name: '옷장을 부탁해',
     tagline: '오늘 날씨에 딱 맞는 옷을 추천해드려요',
   },
+  /** The installed app: its home-screen label and the new-version banner. */
+  pwa: {
+    shortName: '옷부탁',
+    updateAvailable: '새 버전이 있어요',
+    updateReload: '새로고침',
+  },
   common: {
     apiFailed: 'API 요청에 실패했습니다.',
     unknownError: '알 수 없는 오류가 발생했습니다.',

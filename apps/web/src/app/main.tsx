@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { ko } from '@otboo/contract';
 import { AppProvider } from '@/app/provider';
 import { router } from '@/app/router';
+import { UpdatePrompt } from '@/components/pwa/update-prompt';
 import '@/index.css';
 
 document.title = ko.app.name;
@@ -10,5 +11,6 @@ document.title = ko.app.name;
 createRoot(document.getElementById('root')!).render(
   <AppProvider>
     <RouterProvider router={router} />
+    <UpdatePrompt />
   </AppProvider>,
 );
