@@ -7,8 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import { ko } from '@otboo/contract';
 
 /**
- * Serves the built web app at `/`, brotli or gzip when the browser takes it. Hashed assets are cached for a
- * year; `index.html` is revalidated so a deploy is picked up at once. Unknown `/api` paths stay JSON 404s; other unknown GETs get the app.
+ * How long a browser keeps a file of the built app. Vite names everything under `assets/` by its content hash, so
+ * those never change: a year, immutable. The rest is revalidated on every use, so a deploy is picked up at once:
+ * `index.html`, the service worker `sw.js` (a stale worker would keep serving the old app), `manifest.webmanifest`
+ * and the icons, whose names stay the same from one version to the next.
+ */
+function cacheControlFor(root: string, file: string): string {
+  const [top] = path.relative(root, file).split(path.sep);
+  return top === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built web app at `/`, brotli or gzip when the browser takes it, cached as `cacheControlFor` says
+ * (`.webmanifest` goes out as application/manifest+json). The worker sits at the root, so its default scope is the
+ * whole app and no `Service-Worker-Allowed` header is needed. Unknown `/api` paths stay JSON 404s; other unknown
+ * GETs get the app.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, options: { root: string }) {
@@ -21,12 +34,7 @@ export default fp(
         // The build writes .br and .gz copies of its text assets (apps/web/scripts/compress-assets.mjs).
         preCompressed: true,
         setHeaders(res, file) {
-          res.header(
-            'Cache-Control',
-            file.includes(`${path.sep}assets${path.sep}`)
-              ? 'public, max-age=31536000, immutable'
-              : 'no-cache',
-          );
+          res.header('Cache-Control', cacheControlFor(options.root, file));
         },
       });
     }

@@ -29,13 +29,20 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
 
 describe('the built web app', () => {
   const script = `console.log(${JSON.stringify('옷장을 부탁해 '.repeat(400))});\n`;
+  const worker = `self.addEventListener('fetch', () => {});\n${'// 옷장을 부탁해\n'.repeat(100)}`;
+  const manifest = JSON.stringify({ name: '옷장을 부탁해', start_url: '/#/recommendations' });
+  let tmp: string;
   let dist: string;
   let server: TestServer;
 
   beforeAll(async () => {
-    // A dist as the web build leaves it: hashed assets with .br and .gz copies (scripts/compress-assets.mjs).
-    dist = await mkdtemp(path.join(os.tmpdir(), 'otboo-web-'));
-    await mkdir(path.join(dist, 'assets'));
+    // A dist as the web build leaves it: hashed assets with .br and .gz copies (scripts/compress-assets.mjs), the
+    // service worker, the manifest and the icons at the root. It sits inside a folder named `assets` so that
+    // only the dist's own assets/ counts as hashed, not any `assets` on the way to it.
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'otboo-web-'));
+    dist = path.join(tmp, 'assets', 'dist');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await mkdir(path.join(dist, 'icons'));
     await writeFile(
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="ko"><title>옷장을 부탁해</title></html>',
@@ -44,11 +51,16 @@ describe('the built web app', () => {
     await writeFile(asset, script);
     await writeFile(`${asset}.br`, brotliCompressSync(script));
     await writeFile(`${asset}.gz`, gzipSync(script));
+    await writeFile(path.join(dist, 'assets', 'noto-sans-kr-korean-400-normal-CmjJz_gz.woff2'), 'wOF2');
+    await writeFile(path.join(dist, 'sw.js'), worker);
+    await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(worker));
+    await writeFile(path.join(dist, 'manifest.webmanifest'), manifest);
+    await writeFile(path.join(dist, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     server = await startServer({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
     await server?.close();
-    await rm(dist, { recursive: true, force: true });
+    await rm(tmp, { recursive: true, force: true });
   });
 
   it('sends a hashed asset brotli-compressed when the browser takes it, cached for a year', async () => {
@@ -79,5 +91,42 @@ describe('the built web app', () => {
     const api = await rawGet(`${server.url}/api/nothing-here`, { accept: 'text/html' });
     expect(api.status).toBe(404);
     expect(JSON.parse(api.body.toString())).toMatchObject({ exceptionName: 'NotFoundException' });
+  });
+
+  it('revalidates the service worker on every check, compressed or not, as JavaScript', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await rawGet(`${server.url}/sw.js`, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(res.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+    }
+  });
+
+  it('sends the manifest as application/manifest+json, revalidated', async () => {
+    const res = await rawGet(`${server.url}/manifest.webmanifest`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(res.body.toString())).toMatchObject({ name: '옷장을 부탁해' });
+  });
+
+  it('revalidates the page itself and the icons, whose names do not change between versions', async () => {
+    for (const file of ['/', '/index.html']) {
+      const res = await rawGet(`${server.url}${file}`, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const icon = await rawGet(`${server.url}/icons/icon-192.png`, {});
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps every hashed asset, fonts included, for a year', async () => {
+    const res = await rawGet(`${server.url}/assets/noto-sans-kr-korean-400-normal-CmjJz_gz.woff2`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('font/woff2');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
