@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { inferProfile, type GarmentProfile } from './engine/garment-profile.js';
 import type { Candidate, WearRecord } from './engine/recommend.js';
 import type { ClosetGarment } from './recommendations.repo.js';
@@ -32,28 +33,15 @@ function stampOf(g: ClosetGarment): string {
 /**
  * Per-user closets and wear histories, each kept while its version key (read from the database on every
  * request) is unchanged, so a large closet is loaded and read from its words once, not on every request.
- * Bounded by the number of garments held; the least recently used users go first.
+ * Bounded by the number of garments held (a user without any counts as one); the least recently used users go
+ * first, and a closet larger than the whole bound is not kept.
  */
 export function createClosetCache(maxGarments = 50_000) {
-  const entries = new Map<string, Entry>();
-  let garmentsHeld = 0;
-
-  function entry(userId: string): Entry {
-    let e = entries.get(userId);
-    if (e) entries.delete(userId);
-    else e = {};
-    // Re-inserting keeps least-recently-used order.
-    entries.set(userId, e);
-    return e;
-  }
-
-  function evict() {
-    for (const [userId, e] of entries) {
-      if (garmentsHeld <= maxGarments || entries.size <= 1) break;
-      garmentsHeld -= e.closet?.garments.length ?? 0;
-      entries.delete(userId);
-    }
-  }
+  // Entries are replaced, never changed in place: the cache weighs an entry when it is set.
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxGarments,
+    sizeCalculation: (e) => Math.max(1, e.closet?.garments.length ?? 0),
+  });
 
   return {
     /** The user's closet at `version`, loading it with `load` when the cached one is older. */
@@ -62,12 +50,12 @@ export function createClosetCache(maxGarments = 50_000) {
       version: string,
       load: () => Promise<ClosetGarment[]>,
     ): Promise<CachedCloset> {
-      const cached = entry(userId).closet;
+      const cached = entries.get(userId)?.closet;
       if (cached?.version === version) return cached;
       const garments = await load();
       // Looked up again after the await: the entry may have been evicted or replaced meanwhile.
-      const e = entry(userId);
-      const previous = e.closet?.profiles ?? cached?.profiles;
+      const e = entries.get(userId);
+      const previous = e?.closet?.profiles ?? cached?.profiles;
       const profiles = new Map<string, { stamp: string; profile: GarmentProfile }>();
       const candidates = garments.map((g) => {
         const stamp = stampOf(g);
@@ -84,10 +72,15 @@ export function createClosetCache(maxGarments = 50_000) {
         profiles.set(g.id, { stamp, profile });
         return { id: g.id, type: g.type, profile };
       });
-      garmentsHeld += garments.length - (e.closet?.garments.length ?? 0);
-      e.closet = { version, garments, byId: new Map(garments.map((g) => [g.id, g])), candidates, profiles };
-      evict();
-      return e.closet;
+      const closet = {
+        version,
+        garments,
+        byId: new Map(garments.map((g) => [g.id, g])),
+        candidates,
+        profiles,
+      };
+      entries.set(userId, { ...e, closet });
+      return closet;
     },
 
     /** The user's wear history at `version`, loading it with `load` when the cached one is older. */
@@ -96,15 +89,15 @@ export function createClosetCache(maxGarments = 50_000) {
       version: string,
       load: () => Promise<WearRecord[]>,
     ): Promise<CachedHistory> {
-      const cached = entry(userId).history;
+      const cached = entries.get(userId)?.history;
       if (cached?.version === version) return cached;
       const history = { version, wears: await load() };
-      entry(userId).history = history;
+      entries.set(userId, { ...entries.get(userId), history });
       return history;
     },
 
     get garmentsHeld() {
-      return garmentsHeld;
+      return entries.calculatedSize;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { outfitSignature, type Recommendation } from './engine/recommend.js';
 
 /** One user's "다른 옷 추천" round for one day. */
@@ -27,17 +28,17 @@ export function createRotationStore(options: RotationOptions = {}) {
   const maxEntries = options.maxEntries ?? 10_000;
   const maxOutfits = options.maxOutfits ?? 50;
   const now = options.now ?? Date.now;
-  const states = new Map<string, RotationState>();
+  // Beyond maxEntries the least recently used round is dropped.
+  const states = new LRUCache<string, RotationState>({ max: maxEntries });
 
   function state(key: string): RotationState {
     const t = now();
     let s = states.get(key);
-    if (s) states.delete(key);
-    if (!s || t - s.touchedAt > idleMs) s = { shown: new Set(), signatures: new Set(), touchedAt: t };
+    if (!s || t - s.touchedAt > idleMs) {
+      s = { shown: new Set(), signatures: new Set(), touchedAt: t };
+      states.set(key, s);
+    }
     s.touchedAt = t;
-    // Re-inserting keeps the map in least-recently-used order, so the oldest round is evicted first.
-    states.set(key, s);
-    if (states.size > maxEntries) states.delete(states.keys().next().value!);
     return s;
   }
 

@@ -1,7 +1,7 @@
 import { ko, type Location } from '@otboo/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ReverseGeocoder } from '../../adapters/geocoder/reverse-geocoder.js';
-import { BoundedCache } from './bounded-cache.js';
 import { latLonToGrid, type GridCell } from './kma-grid.js';
 import { nearestRegion } from './region-table.js';
 
@@ -34,7 +34,7 @@ export function createLocationResolver(deps: {
   geocoder?: ReverseGeocoder;
   log?: FastifyBaseLogger;
 }): LocationResolver {
-  const remembered = new BoundedCache<string, string[]>(10_000);
+  const remembered = new LRUCache<string, string[]>({ max: 10_000 });
 
   async function names(latitude: number, longitude: number): Promise<string[]> {
     if (deps.geocoder) {

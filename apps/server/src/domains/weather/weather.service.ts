@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ko, type Location, type WeatherDto } from '@otboo/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { serviceUnavailable, type AppError } from '../../lib/errors.js';
@@ -10,7 +11,7 @@ import { createWeatherProvider } from '../../adapters/weather/providers.js';
 import { addDays, seoulParts } from '../../adapters/weather/seoul-time.js';
 import { ProviderError, type WeatherProvider } from '../../adapters/weather/weather-provider.js';
 import type { Notifier } from '../notifications/notifications.service.js';
-import { BoundedCache, SingleFlight } from './bounded-cache.js';
+import { SingleFlight } from './single-flight.js';
 import { climatologyDays } from './climatology.js';
 import { buildDays, FORECAST_DAYS, type DayForecast } from './forecast-days.js';
 import { gridToLatLon, type GridCell } from './kma-grid.js';
@@ -93,7 +94,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   const retryMs = Math.min(refreshMs, RETRY_AFTER_FAILURE_MS);
   // A KMA-configured server also keeps Open-Meteo batches: they answer outside the KMA grid and when KMA fails.
   const sources: ForecastSourceName[] = provider.name === 'kma' ? ['kma', 'open-meteo'] : ['open-meteo'];
-  const memory = new BoundedCache<string, CacheEntry>(MEMORY_CELLS);
+  const memory = new LRUCache<string, CacheEntry>({ max: MEMORY_CELLS });
   const flights = new SingleFlight<string, WeatherDto[]>();
   const fallbacks = new SingleFlight<string, WeatherDto[]>();
   const closing = new AbortController();
