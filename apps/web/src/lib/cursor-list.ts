@@ -17,10 +17,11 @@ export interface ListSort {
 }
 
 /** The sort a list's query asks for (any other parameter is ignored). */
-export function sortOf(query: Readonly<Record<string, unknown>>): ListSort {
+export function sortOf(query: object): ListSort {
+  const { sortBy, sortDirection } = query as Record<string, unknown>;
   return {
-    ...(typeof query.sortBy === 'string' ? { sortBy: query.sortBy } : {}),
-    ...(typeof query.sortDirection === 'string' ? { sortDirection: query.sortDirection } : {}),
+    ...(typeof sortBy === 'string' ? { sortBy } : {}),
+    ...(typeof sortDirection === 'string' ? { sortDirection } : {}),
   };
 }
 

@@ -2,7 +2,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, type CursorPage } from '@otboo/contract';
 import type { PageCursor } from '@/lib/cursor-list';
-import type { KeyParams } from '@/lib/query-keys';
 import { useCursorList } from '@/lib/use-cursor-list';
 import { queryWrapper } from '@/testing/query';
 
@@ -33,7 +32,12 @@ function page(items: Item[], hasNext: boolean, totalCount = 10): CursorPage<Item
   };
 }
 
-type Query = KeyParams & { limit?: number; keyword?: string; sortBy?: string; sortDirection?: string };
+interface Query {
+  limit?: number;
+  keyword?: string;
+  sortBy?: string;
+  sortDirection?: string;
+}
 
 /** A fetcher whose answers the test releases one by one. */
 function controlledFetcher() {

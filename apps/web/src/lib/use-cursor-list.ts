@@ -16,9 +16,9 @@ import type { KeyParams } from '@/lib/query-keys';
 import { errorText } from '@/utils/error-text';
 
 /** A list's key: [feature, kind, query]; the query (without the cursor) is what every page is asked with. */
-export type ListKey<Q extends KeyParams> = readonly [string, string, Q];
+export type ListKey<Q extends KeyParams<Q>> = readonly [string, string, Q];
 
-export interface CursorListOptions<T, Q extends KeyParams> {
+export interface CursorListOptions<T, Q extends KeyParams<Q>> {
   queryKey: ListKey<Q>;
   /** Loads one page: the key's query plus the cursor of the page before (none for the first). */
   fetchPage(params: Q & PageCursor): Promise<CursorPage<T>>;
@@ -53,7 +53,7 @@ export interface CursorList<T> {
  * One cursor-paged list in the query cache, with the list semantics the screens rely on. The pages live
  * under `queryKey`, so every screen asking the same query shares them, and a sign-out clears them.
  */
-export function useCursorList<T extends { id: string }, Q extends KeyParams>({
+export function useCursorList<T extends { id: string }, Q extends KeyParams<Q>>({
   queryKey,
   fetchPage,
   enabled = true,
