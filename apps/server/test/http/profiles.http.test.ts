@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '@otboo/contract';
-import { createUser, signIn, type TestUser } from '../support/factories.js';
+import { createUser, signIn, signInAsAdmin, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -57,6 +57,37 @@ describe('profiles', () => {
       }
     });
 
+    it('shows the owner and administrators everything; others get no gender, birth date or location', async () => {
+      const owner = await createUser(server);
+      const saved = await http.patch(url(owner.id), {
+        token: owner.accessToken,
+        json: {
+          gender: 'MALE',
+          birthDate: '1990-01-02',
+          location: { latitude: 35.1796, longitude: 129.0756 },
+          temperatureSensitivity: 4,
+        },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.location).toMatchObject({ latitude: 35.1796, longitude: 129.0756 });
+      const admin = await signInAsAdmin(server);
+      for (const token of [owner.accessToken, admin.accessToken]) {
+        expect((await http.get(url(owner.id), { token })).body).toEqual(saved.body);
+      }
+      const seen = await http.get(url(owner.id), { token: other.accessToken });
+      expect(seen.status).toBe(200);
+      expect(seen.body).toEqual({
+        userId: owner.id,
+        name: owner.name,
+        profileImageUrl: null,
+        gender: null,
+        birthDate: null,
+        location: null,
+        temperatureSensitivity: 4,
+      });
+      expect(JSON.stringify(seen.body)).not.toContain('35.17');
+    });
+
     it('answers 401 without a token, 400 for a malformed id, 404 for an unknown one', async () => {
       expect((await http.get(url(other.id))).status).toBe(401);
       expect((await http.get(url('12345'), { token: me.accessToken })).status).toBe(400);
@@ -103,7 +134,7 @@ describe('profiles', () => {
         },
         temperatureSensitivity: 2.3,
       });
-      expect((await http.get(url(me.id), { token: other.accessToken })).body).toEqual(res.body);
+      expect((await http.get(url(me.id), { token: me.accessToken })).body).toEqual(res.body);
       // The name is the account's name too.
       expect((await signIn(server, me.email, me.password)).jwt.userDto.name).toBe('새이름abc');
     });

@@ -27,12 +27,12 @@ export const profilesRoutes: FastifyPluginAsyncZod<ProfilesRoutesOptions> = asyn
     {
       schema: {
         tags: ['users'],
-        summary: '프로필 조회',
+        summary: '프로필 조회 (본인·관리자 외에는 성별·생년월일·위치 없이)',
         params: UserIdParams,
         response: { 200: ProfileDto, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => profiles.get(request.params.userId),
+    async (request) => profiles.get(actorOf(request), request.params.userId),
   );
 
   app.patch(

@@ -71,8 +71,16 @@ export function createProfilesService({
   }
 
   return {
-    /** Anyone signed in may read a profile. */
-    get,
+    /**
+     * Anyone signed in may read a profile; the owner and administrators see all of it. Others see the name,
+     * picture and temperature sensitivity only: gender, birth date and location (exact coordinates) are
+     * personal, so they come back null, which the contract allows for any profile (docs/security.md).
+     */
+    async get(actor: Actor, userId: string): Promise<ProfileDto> {
+      const profile = await get(userId);
+      if (actor.userId === userId || actor.role === 'ADMIN') return profile;
+      return { ...profile, gender: null, birthDate: null, location: null };
+    },
 
     /**
      * Own profile only. A new avatar is re-encoded (WebP, ≤ 512 px, metadata such as EXIF/GPS dropped) and
