@@ -241,6 +241,15 @@ export const ko = {
     newPasswordPlaceholder: '영문과 숫자를 포함해 6자 이상',
     confirmPasswordPlaceholder: '비밀번호를 한 번 더 입력해주세요',
     remainingTime: '남은 시간',
+    // password change in settings (docs/security.md: proof of the current password)
+    changePasswordTitle: '비밀번호 변경',
+    currentPasswordLabel: '현재 비밀번호',
+    currentPasswordHint: '로그인한 지 10분이 지나지 않았다면 비워 두어도 됩니다.',
+    changePassword: '비밀번호 변경',
+    passwordChanged: '비밀번호가 변경되었습니다. 다른 기기에서는 로그아웃됩니다.',
+    currentPasswordRequired:
+      '현재 비밀번호를 입력해주세요. 비밀번호가 없는 계정은 다시 로그인한 뒤 10분 안에 변경할 수 있습니다.',
+    currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
   },
   layout: {
     sidebarRecommendations: '날씨별 옷 추천',

@@ -49,7 +49,19 @@ export type UserRoleUpdateRequest = z.infer<typeof UserRoleUpdateRequest>;
 export const UserLockUpdateRequest = z.object({ locked: z.boolean() });
 export type UserLockUpdateRequest = z.infer<typeof UserLockUpdateRequest>;
 
-export const ChangePasswordRequest = z.object({ password: Password });
+/**
+ * `currentPassword` proves the caller knows the password (optional for the course frontend): without it the
+ * change needs a session opened with the temporary password or less than 10 minutes ago (docs/security.md).
+ */
+export const ChangePasswordRequest = z.object({
+  password: Password,
+  currentPassword: z
+    .string({ message: ko.auth.currentPasswordRequired })
+    .min(1, ko.auth.currentPasswordRequired)
+    .max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong)
+    .check(safeText)
+    .optional(),
+});
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const UserIdParams = z.object({ userId: Id });

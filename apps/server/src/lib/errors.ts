@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly exceptionName: string,
     message: string,
     readonly details: Record<string, string> = {},
+    /** Response headers that go with the error (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -30,8 +32,14 @@ export const payloadTooLarge = (message: string = ko.common.payloadTooLarge) =>
 export const unsupportedMediaType = (message: string = ko.common.unsupportedMediaType) =>
   new AppError(415, 'UnsupportedMediaTypeException', message);
 export const locked = (message: string) => new AppError(423, 'LockedException', message);
-export const tooManyRequests = (message: string = ko.common.tooManyRequests) =>
-  new AppError(429, 'TooManyRequestsException', message);
+export const tooManyRequests = (message: string = ko.common.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    'TooManyRequestsException',
+    message,
+    {},
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+  );
 export const badGateway = (message: string, name = 'UpstreamException') => new AppError(502, name, message);
 export const serviceUnavailable = (message: string, name = 'ServiceUnavailableException') =>
   new AppError(503, name, message);

@@ -33,7 +33,10 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send(body(error.exceptionName, error.message, error.details));
+        return reply
+          .status(error.statusCode)
+          .headers(error.headers)
+          .send(body(error.exceptionName, error.message, error.details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((v) => ({

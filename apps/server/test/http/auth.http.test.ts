@@ -333,8 +333,32 @@ describe('auth', () => {
         .where(and(eq(sessions.userId, user.id), eq(sessions.viaTemporaryPassword, true)));
       expect(flagged).toHaveLength(1);
       expect(viaTemporary.jwt.userDto.id).toBe(user.id);
-      // The real password keeps working until it is changed.
+      // One use: the sign-in consumed it.
+      const again = await http.post('/api/auth/sign-in', {
+        form: form({ username: user.email, password: temporary }),
+      });
+      expect(again.status).toBe(401);
+      expect(again.body.message).toBe(ko.auth.badCredentials);
+      expect(
+        await server.database.db
+          .select()
+          .from(temporaryPasswords)
+          .where(eq(temporaryPasswords.userId, user.id)),
+      ).toEqual([]);
+      // The real password keeps working until a new one is set, so a stranger's reset request locks no one out.
       expect((await signIn(server, user.email, user.password)).jwt.accessToken).toBeTruthy();
+    });
+
+    it('lets only one of several simultaneous sign-ins with the same temporary password in', async () => {
+      const user = await createUser(server);
+      await http.post('/api/auth/reset-password', { json: { email: user.email } });
+      const temporary = temporaryPasswordIn((await waitForMailTo(user.email, 1))[0]!);
+      const tries = await Promise.all(
+        [0, 1, 2].map(() =>
+          http.post('/api/auth/sign-in', { form: form({ username: user.email, password: temporary }) }),
+        ),
+      );
+      expect(tries.map((r) => r.status).sort()).toEqual([200, 401, 401]);
     });
 
     it('answers 204 for an unknown e-mail, sends nothing, and takes about as long', async () => {
@@ -447,6 +471,78 @@ describe('auth', () => {
       expect((await profileOf(http, user.id, session.jwt.accessToken)).status).toBe(200);
       expect((await profileOf(http, user.id, otherDevice.jwt.accessToken)).status).toBe(401);
       expect((await refresh(server, otherDevice.refreshToken)).status).toBe(401);
+      // The session no longer counts as a temporary one: once it is old, a further change needs proof.
+      await ageSessionsOf(user.id);
+      const again = await http.patch(`/api/users/${user.id}/password`, {
+        token: session.jwt.accessToken,
+        json: { password: 'another1pass' },
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.message).toBe(ko.auth.currentPasswordRequired);
+    });
+
+    /** Makes every session of the user older than the 10 minutes after signing in. */
+    async function ageSessionsOf(userId: string) {
+      await server.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(sessions.userId, userId));
+    }
+
+    it('changes the password without the current one only right after signing in, or in a temporary session', async () => {
+      const user = await createUser(server);
+      const url = `/api/users/${user.id}/password`;
+      // Just signed in: the sign-in was the proof.
+      expect(
+        (await http.patch(url, { token: user.accessToken, json: { password: 'second1pass' } })).status,
+      ).toBe(204);
+      // Ten minutes later a stolen access token is not enough.
+      await ageSessionsOf(user.id);
+      const missing = await http.patch(url, { token: user.accessToken, json: { password: 'third1pass' } });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({
+        exceptionName: 'CurrentPasswordRequiredException',
+        message: ko.auth.currentPasswordRequired,
+        details: { currentPassword: ko.auth.currentPasswordRequired },
+      });
+      const wrong = await http.patch(url, {
+        token: user.accessToken,
+        json: { password: 'third1pass', currentPassword: user.password },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({
+        exceptionName: 'InvalidCurrentPasswordException',
+        message: ko.auth.currentPasswordWrong,
+        details: { currentPassword: ko.auth.currentPasswordWrong },
+      });
+      const empty = await http.patch(url, {
+        token: user.accessToken,
+        json: { password: 'third1pass', currentPassword: '' },
+      });
+      expect(empty.status).toBe(400);
+      expect(empty.body.details.currentPassword).toBe(ko.auth.currentPasswordRequired);
+      expect((await signIn(server, user.email, 'second1pass')).jwt.userDto.id).toBe(user.id);
+
+      // With the current password it works in the old session, and ends the other devices.
+      const other = await signIn(server, user.email, 'second1pass');
+      const ok = await http.patch(url, {
+        token: user.accessToken,
+        json: { password: 'third1pass', currentPassword: 'second1pass' },
+      });
+      expect(ok.status).toBe(204);
+      expect((await profileOf(http, user.id, other.jwt.accessToken)).status).toBe(401);
+      expect((await signIn(server, user.email, 'third1pass')).jwt.userDto.id).toBe(user.id);
+
+      // A session opened with the temporary password needs no current password, however old.
+      await http.post('/api/auth/reset-password', { json: { email: user.email } });
+      const temporary = temporaryPasswordIn((await waitForMailTo(user.email, 1))[0]!);
+      const viaTemporary = await signIn(server, user.email, temporary);
+      await ageSessionsOf(user.id);
+      expect(
+        (await http.patch(url, { token: viaTemporary.jwt.accessToken, json: { password: 'fourth1pass' } }))
+          .status,
+      ).toBe(204);
+      expect((await signIn(server, user.email, 'fourth1pass')).jwt.userDto.id).toBe(user.id);
     });
 
     it('changes only one’s own password, and only to a valid one', async () => {

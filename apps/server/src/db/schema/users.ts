@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -125,12 +126,26 @@ export const temporaryPasswords = pgTable('temporary_passwords', {
   createdAt: createdAt(),
 });
 
-/** Failed sign-ins per e-mail in a sliding window, shared by every instance. */
-export const signInFailures = pgTable('sign_in_failures', {
-  email: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  windowStartedAt: instant().notNull().defaultNow(),
-});
+/**
+ * Failed sign-ins per (e-mail, client address), shared by every instance. Counted per pair so a stranger's
+ * failures never delay the owner signing in from elsewhere; past the limit each failure sets `retryAt`, a
+ * delay that doubles with every further failure (docs/security.md). A pair quiet for the window starts over.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text().notNull(),
+    ip: text().notNull(),
+    failures: integer().notNull().default(0),
+    lastFailedAt: instant().notNull().defaultNow(),
+    /** No attempt from this pair is checked before this instant. */
+    retryAt: instant(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.ip] }),
+    index('sign_in_failures_last_failed_at_idx').on(t.lastFailedAt),
+  ],
+);
 
 /** Small key/value store for values instances must share (e.g. the generated JWT secret). */
 export const appSecrets = pgTable('app_secrets', {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   appSecrets,
@@ -10,6 +10,20 @@ import {
 } from '../../db/schema/index.js';
 import { runPrepared } from '../../lib/prepared.js';
 import { linkedProviders } from '../users/users.repo.js';
+
+/** Whose sign-in failures are counted together: one e-mail from one client address. */
+export interface FailurePair {
+  email: string;
+  ip: string;
+}
+
+/** How failures of a pair turn into a wait (see `recordFailure`). */
+export interface FailurePolicy {
+  windowMs: number;
+  maxFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
 
 export function createAuthRepo() {
   return {
@@ -49,6 +63,25 @@ export function createAuthRepo() {
           .limit(1),
       );
       return row;
+    },
+    /** How and when a live session was opened; undefined once it is revoked or expired. */
+    async sessionOpening(db: Executor, sessionId: string) {
+      const [row] = await db
+        .select({
+          userId: sessions.userId,
+          createdAt: sessions.createdAt,
+          viaTemporaryPassword: sessions.viaTemporaryPassword,
+        })
+        .from(sessions)
+        .where(
+          and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        )
+        .limit(1);
+      return row;
+    },
+    /** A session that has set a new password no longer counts as opened with the temporary one. */
+    async clearTemporaryFlag(db: Executor, sessionId: string) {
+      await db.update(sessions).set({ viaTemporaryPassword: false }).where(eq(sessions.id, sessionId));
     },
     async findRefreshToken(db: Executor, tokenHash: string) {
       const [row] = await runPrepared(
@@ -137,40 +170,74 @@ export function createAuthRepo() {
         .limit(1);
       return row?.passwordHash;
     },
+    /**
+     * Uses up the user's temporary password with this hash; false when another sign-in used it first or it
+     * expired meanwhile (a temporary password opens one session only).
+     */
+    async consumeTemporaryPassword(db: Executor, userId: string, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .delete(temporaryPasswords)
+        .where(
+          and(
+            eq(temporaryPasswords.userId, userId),
+            eq(temporaryPasswords.passwordHash, passwordHash),
+            gt(temporaryPasswords.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: temporaryPasswords.userId });
+      return rows.length === 1;
+    },
     async deleteTemporaryPassword(db: Executor, userId: string) {
       await db.delete(temporaryPasswords).where(eq(temporaryPasswords.userId, userId));
     },
-    /** Failed sign-ins of an e-mail in its current window (0 once the window has passed). Database clock. */
-    async recentFailures(db: Executor, email: string, windowMs: number): Promise<number> {
+    /**
+     * Milliseconds a pair must still wait before its next attempt is checked (0: go ahead). Database clock, so
+     * every instance agrees.
+     */
+    async retryDelayMs(db: Executor, pair: FailurePair): Promise<number> {
       const [row] = await db
-        .select({ failures: signInFailures.failures })
+        .select({
+          ms: sql<number>`ceil(extract(epoch from (${signInFailures.retryAt} - now())) * 1000)::float8`,
+        })
         .from(signInFailures)
         .where(
-          and(eq(signInFailures.email, email), gt(signInFailures.windowStartedAt, windowStart(windowMs))),
+          and(
+            eq(signInFailures.email, pair.email),
+            eq(signInFailures.ip, pair.ip),
+            gt(signInFailures.retryAt, sql`now()`),
+          ),
         )
         .limit(1);
-      return row?.failures ?? 0;
+      return row ? Math.max(1, Number(row.ms)) : 0;
     },
-    /** Counts a failed sign-in; a window that has passed starts over at 1. One row per e-mail, any instance. */
-    async recordFailure(db: Executor, email: string, windowMs: number) {
-      const expired = sql`${signInFailures.windowStartedAt} <= ${windowStart(windowMs)}`;
+    /**
+     * Counts a failure of the pair in one statement, any instance: a pair quiet for the window starts over at
+     * 1; from the `maxFailures`-th failure on, the pair waits `baseDelayMs × 2^(failures − maxFailures)`, at
+     * most `maxDelayMs`.
+     */
+    async recordFailure(db: Executor, pair: FailurePair, policy: FailurePolicy) {
+      const { windowMs, maxFailures, baseDelayMs, maxDelayMs } = policy;
+      const stale = sql`${signInFailures.lastFailedAt} <= ${windowStart(windowMs)}`;
+      const failures = sql`case when ${stale} then 1 else ${signInFailures.failures} + 1 end`;
+      // The exponent is clamped so a long run of failures cannot overflow the arithmetic.
+      const delay = (n: SQL) =>
+        sql`case when ${n} >= ${maxFailures} then now() + make_interval(secs => least(${baseDelayMs / 1000}::float8 * power(2, least(${n} - ${maxFailures}, 30)), ${maxDelayMs / 1000}::float8)) end`;
       await db
         .insert(signInFailures)
-        .values({ email, failures: 1 })
+        .values({ ...pair, failures: 1, retryAt: delay(sql`1`) })
         .onConflictDoUpdate({
-          target: signInFailures.email,
-          set: {
-            failures: sql`case when ${expired} then 1 else ${signInFailures.failures} + 1 end`,
-            windowStartedAt: sql`case when ${expired} then now() else ${signInFailures.windowStartedAt} end`,
-          },
+          target: [signInFailures.email, signInFailures.ip],
+          set: { failures, lastFailedAt: sql`now()`, retryAt: delay(failures) },
         });
     },
-    async clearFailures(db: Executor, email: string) {
-      await db.delete(signInFailures).where(eq(signInFailures.email, email));
+    async clearFailures(db: Executor, pair: FailurePair) {
+      await db
+        .delete(signInFailures)
+        .where(and(eq(signInFailures.email, pair.email), eq(signInFailures.ip, pair.ip)));
     },
-    /** Drops windows that have passed, so probing many e-mails does not grow the table for good. */
+    /** Drops pairs quiet for the window, so probing many e-mails does not grow the table for good. */
     async purgeExpiredFailures(db: Executor, windowMs: number) {
-      await db.delete(signInFailures).where(lte(signInFailures.windowStartedAt, windowStart(windowMs)));
+      await db.delete(signInFailures).where(lte(signInFailures.lastFailedAt, windowStart(windowMs)));
     },
     /** Returns the stored secret, creating it with `candidate` if none exists (first instance wins). */
     async ensureSecret(db: Executor, name: string, candidate: string): Promise<string> {

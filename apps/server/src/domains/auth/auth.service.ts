@@ -6,10 +6,10 @@ import type { Db, Executor } from '../../db/client.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
 import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
-import { locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { badRequest, locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { toUserDto, type UserRow } from '../users/users.mapper.js';
-import type { AuthRepo } from './auth.repo.js';
+import type { AuthRepo, FailurePair } from './auth.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { randomPassword } from './random-passwords.js';
 import { createSessionCache, type SessionState } from './session-cache.js';
@@ -41,8 +41,20 @@ export interface AuthServiceDeps {
   refreshReuseGraceMs?: number;
 }
 
-/** SIGN_IN_MAX_FAILURES counts failures per e-mail in this window (CONFIG.md). */
+/** SIGN_IN_MAX_FAILURES counts failures per (e-mail, address) in this window (CONFIG.md). */
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * Past the limit, a pair waits this long after its next failure, doubling with each further one up to the cap.
+ * The cap stays well under the window, so even someone sharing the stranger's address waits minutes, not the
+ * whole window.
+ */
+export const SIGN_IN_DELAY_BASE_MS = 5_000;
+export const SIGN_IN_DELAY_MAX_MS = 5 * 60_000;
+/**
+ * A session this young may change the password or link a social account without the current password: the
+ * user has just proven who they are. Older sessions must prove it again, so a stolen access token is not enough.
+ */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
 const FAILURE_PURGE_INTERVAL_MS = 60_000;
 /** ≈ 57 bits: plenty for a password that lives 3 minutes behind a failure limit. */
 const TEMPORARY_PASSWORD_LENGTH = 10;
@@ -160,12 +172,53 @@ export async function createAuthService({
     return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: sibling.token };
   }
 
-  async function recordFailure(email: string) {
-    await authRepo.recordFailure(db, email, SIGN_IN_FAILURE_WINDOW_MS);
+  const failurePolicy = {
+    windowMs: SIGN_IN_FAILURE_WINDOW_MS,
+    maxFailures,
+    baseDelayMs: SIGN_IN_DELAY_BASE_MS,
+    maxDelayMs: SIGN_IN_DELAY_MAX_MS,
+  };
+
+  /** 429 with Retry-After while the pair waits out its delay; nothing is checked meanwhile. */
+  async function awaitTurn(pair: FailurePair) {
+    const waitMs = await authRepo.retryDelayMs(db, pair);
+    if (waitMs > 0) throw tooManyRequests(ko.auth.tooManyAttempts, Math.ceil(waitMs / 1000));
+  }
+
+  async function recordFailure(pair: FailurePair) {
+    await authRepo.recordFailure(db, pair, failurePolicy);
     if (Date.now() - lastFailurePurge > FAILURE_PURGE_INTERVAL_MS) {
       lastFailurePurge = Date.now();
       await authRepo.purgeExpiredFailures(db, SIGN_IN_FAILURE_WINDOW_MS);
     }
+  }
+
+  /** Sign-in with the user's temporary password: true once, the use consumes it. */
+  async function useTemporaryPassword(userId: string, password: string): Promise<boolean> {
+    const temporaryHash = await authRepo.liveTemporaryPassword(db, userId);
+    if (!temporaryHash || !(await verifyPassword(temporaryHash, password))) return false;
+    return authRepo.consumeTemporaryPassword(db, userId, temporaryHash);
+  }
+
+  /**
+   * Whether the actor may act without its current password: its session is younger than FRESH_SIGN_IN_MS, or
+   * (when `temporaryCounts`) it was opened with the temporary password. A revoked session is 401.
+   */
+  async function isRecentlyProven(actor: Actor, temporaryCounts: boolean): Promise<boolean> {
+    const opening = await authRepo.sessionOpening(db, actor.sessionId);
+    if (!opening || opening.userId !== actor.userId)
+      throw unauthorized(ko.common.sessionExpired, 'SessionExpiredException');
+    return (
+      (temporaryCounts && opening.viaTemporaryPassword) ||
+      Date.now() - opening.createdAt.getTime() <= FRESH_SIGN_IN_MS
+    );
+  }
+
+  /** Revokes a user's sessions (all, or all but one) and makes every instance forget them at once. */
+  async function endSessions(userId: string, reason: string, keepSessionId?: string): Promise<void> {
+    if (keepSessionId) await authRepo.revokeOtherSessions(db, userId, keepSessionId, reason);
+    else await authRepo.revokeUserSessions(db, userId, reason);
+    evict({ userId });
   }
 
   /** Sends after the response: an SMTP round trip must not tell callers which e-mails exist. */
@@ -181,28 +234,25 @@ export async function createAuthService({
     openSession,
 
     /**
-     * E-mail and password sign-in; a live temporary password works too (its session is flagged). Wrong
-     * credentials are 401; past SIGN_IN_MAX_FAILURES failures in 15 minutes every attempt is 429 until the
-     * window passes; a locked account is 423, told only to someone who knows a password.
+     * E-mail and password sign-in; a live temporary password works once (it is consumed, its session is
+     * flagged) and the real password keeps working until a new one is set. Wrong credentials are 401. Failures
+     * are counted per (e-mail, client address): from SIGN_IN_MAX_FAILURES failures in 15 minutes on, that pair
+     * waits a doubling delay (429 with Retry-After, nothing checked meanwhile), so a stranger elsewhere never
+     * keeps the owner out. A locked account is 423, told only to someone who knows a password.
      */
     async signIn(username: string, password: string, meta: ClientMeta): Promise<IssuedSession> {
-      const email = username.trim().toLowerCase();
-      if ((await authRepo.recentFailures(db, email, SIGN_IN_FAILURE_WINDOW_MS)) >= maxFailures) {
-        throw tooManyRequests(ko.auth.tooManyAttempts);
-      }
-      const user = await usersRepo.findByEmail(db, email);
+      const pair = { email: username.trim().toLowerCase(), ip: meta.ip ?? '' };
+      await awaitTurn(pair);
+      const user = await usersRepo.findByEmail(db, pair.email);
       let viaTemporaryPassword = false;
       let ok = await verifyPassword(user?.passwordHash, password);
-      if (!ok && user) {
-        const temporaryHash = await authRepo.liveTemporaryPassword(db, user.id);
-        if (temporaryHash) ok = viaTemporaryPassword = await verifyPassword(temporaryHash, password);
-      }
+      if (!ok && user) ok = viaTemporaryPassword = await useTemporaryPassword(user.id, password);
       if (!user || !ok) {
-        await recordFailure(email);
+        await recordFailure(pair);
         throw unauthorized(ko.auth.badCredentials, 'BadCredentialsException');
       }
       if (user.locked) throw locked(ko.auth.accountLocked);
-      await authRepo.clearFailures(db, email);
+      await authRepo.clearFailures(db, pair);
       return openSession(user, meta, viaTemporaryPassword);
     },
 
@@ -279,17 +329,53 @@ export async function createAuthService({
 
     /**
      * Sets a new password, ends the temporary one and signs out every other device of the user; the session
-     * that asked stays signed in.
+     * that asked stays signed in. Proof first: the current password when given (a wrong one counts as a failed
+     * sign-in of this address), else a session opened with the temporary password or less than
+     * FRESH_SIGN_IN_MS ago.
      */
-    async changePassword(actor: Actor, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+    async changePassword(
+      actor: Actor,
+      change: { password: string; currentPassword?: string | undefined },
+      meta: ClientMeta,
+    ): Promise<void> {
+      if (change.currentPassword !== undefined) {
+        const user = await usersRepo.findById(db, actor.userId);
+        if (!user) throw unauthorized(ko.common.sessionExpired, 'SessionExpiredException');
+        const pair = { email: user.email.toLowerCase(), ip: meta.ip ?? '' };
+        await awaitTurn(pair);
+        if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
+          await recordFailure(pair);
+          throw badRequest(
+            ko.auth.currentPasswordWrong,
+            { currentPassword: ko.auth.currentPasswordWrong },
+            'InvalidCurrentPasswordException',
+          );
+        }
+        await authRepo.clearFailures(db, pair);
+      } else if (!(await isRecentlyProven(actor, true))) {
+        throw badRequest(
+          ko.auth.currentPasswordRequired,
+          { currentPassword: ko.auth.currentPasswordRequired },
+          'CurrentPasswordRequiredException',
+        );
+      }
+      const passwordHash = await hashPassword(change.password);
       await db.transaction(async (tx) => {
         await usersRepo.setPasswordHash(tx, actor.userId, passwordHash);
         await authRepo.deleteTemporaryPassword(tx, actor.userId);
+        await authRepo.clearTemporaryFlag(tx, actor.sessionId);
         await authRepo.revokeOtherSessions(tx, actor.userId, actor.sessionId, 'password-changed');
       });
       evict({ userId: actor.userId });
     },
+
+    /** Whether the actor signed in less than FRESH_SIGN_IN_MS ago (linking a social account asks this). */
+    signedInRecently(actor: Actor): Promise<boolean> {
+      return isRecentlyProven(actor, false);
+    },
+
+    /** A social account was linked: the user's other sessions end (all of them when `keepSessionId` is unset). */
+    endSessions,
 
     /** Access token → actor, checked against the live session and user on every call. */
     async verifyAccessToken(token: string): Promise<Actor> {

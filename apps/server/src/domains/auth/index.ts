@@ -1,5 +1,5 @@
 export { authRoutes, sendSession, clearRefreshCookie, clientMeta } from './auth.routes.js';
-export { createAuthService, type AuthService } from './auth.service.js';
+export { createAuthService, type AuthService, type ClientMeta } from './auth.service.js';
 export { createAuthRepo } from './auth.repo.js';
 export { hashPassword } from './passwords.js';
 export { randomPassword } from './random-passwords.js';

@@ -12,6 +12,7 @@ import {
   UserRoleUpdateRequest,
 } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
+import { clientMeta } from '../auth/index.js';
 import { profilesRoutes } from './profiles.routes.js';
 import type { UsersService } from './users.service.js';
 
@@ -85,14 +86,14 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     {
       schema: {
         tags: ['users'],
-        summary: '비밀번호 변경 (본인)',
+        summary: '비밀번호 변경 (본인; currentPassword 또는 최근 로그인·임시 비밀번호 세션)',
         params: UserIdParams,
         body: ChangePasswordRequest,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      await users.changePassword(actorOf(request), request.params.userId, request.body.password);
+      await users.changePassword(actorOf(request), request.params.userId, request.body, clientMeta(request));
       return reply.status(204).send(null);
     },
   );

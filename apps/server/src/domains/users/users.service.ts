@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ko,
+  type ChangePasswordRequest,
   type CursorPage,
   type Role,
   type UserCreateRequest,
@@ -12,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { hashPassword, randomPassword, type AuthService } from '../auth/index.js';
+import { hashPassword, randomPassword, type AuthService, type ClientMeta } from '../auth/index.js';
 import type { Notifier } from '../notifications/notifications.service.js';
 import { createProfilesRepo } from './profiles.repo.js';
 import { createProfilesService, type ProfilesServiceDeps } from './profiles.service.js';
@@ -148,9 +149,14 @@ export function createUsersService({
     },
 
     /** Own password only (the forgot-password flow signs in with the temporary one first). */
-    async changePassword(actor: Actor, userId: string, password: string): Promise<void> {
+    async changePassword(
+      actor: Actor,
+      userId: string,
+      change: ChangePasswordRequest,
+      meta: ClientMeta,
+    ): Promise<void> {
       if (actor.userId !== userId) throw forbidden(ko.users.notSelf);
-      await auth.changePassword(actor, password);
+      await auth.changePassword(actor, change, meta);
     },
 
     /**
