@@ -42,6 +42,7 @@ import {
   createOAuthRepo,
   createOAuthService,
   oauthRoutes,
+  socialLinksRoutes,
 } from './domains/auth/index.js';
 import { createUsersRepo, createUsersService, usersRoutes } from './domains/users/index.js';
 import {
@@ -302,6 +303,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Browser navigations of API.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
   await app.register(oauthRoutes, { oauth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
+  // POST /api/users/:userId/social-links/:provider: linking a social account from settings.
+  await app.register(socialLinksRoutes, { prefix: '/api/users', oauth, config });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.js';
+import { LIMITS, OAUTH_PROVIDERS } from './common.js';
 import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 import { UserDto } from './users.js';
@@ -29,6 +29,14 @@ export type JwtDto = z.infer<typeof JwtDto>;
 
 export const ResetPasswordRequest = z.object({ email: Email });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** `POST /api/users/{id}/social-links/{provider}`: links a provider account to the signed-in account. */
+export const SocialLinkParams = z.object({
+  provider: z.enum(OAUTH_PROVIDERS, { message: ko.auth.socialProviderUnknown }),
+});
+/** Where the browser goes next (the provider's page); the state cookie comes with the answer. */
+export const SocialLinkStart = z.object({ authorizationUrl: z.string() });
+export type SocialLinkStart = z.infer<typeof SocialLinkStart>;
 
 export const REFRESH_COOKIE = 'REFRESH_TOKEN';
 export const CSRF_COOKIE = 'XSRF-TOKEN';

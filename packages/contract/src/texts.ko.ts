@@ -250,6 +250,19 @@ export const ko = {
     currentPasswordRequired:
       '현재 비밀번호를 입력해주세요. 비밀번호가 없는 계정은 다시 로그인한 뒤 10분 안에 변경할 수 있습니다.',
     currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
+    // linking a social account to the signed-in account
+    oauthAccountExists: (provider: string) =>
+      `이 이메일로 가입된 계정이 이미 있습니다. 이메일과 비밀번호로 로그인한 뒤 프로필 수정 화면에서 ${provider} 계정을 연결해주세요. 비밀번호가 기억나지 않으면 비밀번호 찾기를 이용해주세요.`,
+    socialLinkTitle: '소셜 계정 연결',
+    socialLinkAction: (provider: string) => `${provider} 계정 연결하기`,
+    socialLinking: '연결 중...',
+    socialLinked: (provider: string) => `${provider} 계정이 연결되었습니다.`,
+    socialLinkFailed: '소셜 계정을 연결하지 못했습니다. 다시 시도해주세요.',
+    socialLinkReauth: '보안을 위해 다시 로그인한 뒤 10분 안에 계정을 연결해주세요.',
+    socialLinkSessionEnded: '로그인이 만료되었습니다. 다시 로그인한 뒤 연결해주세요.',
+    socialLinkTaken: (provider: string) => `이 ${provider} 계정은 이미 다른 사용자에게 연결되어 있습니다.`,
+    socialLinkOtherLinked: (provider: string) => `이미 다른 ${provider} 계정이 연결되어 있습니다.`,
+    socialProviderUnknown: '지원하지 않는 소셜 로그인입니다.',
   },
   layout: {
     sidebarRecommendations: '날씨별 옷 추천',

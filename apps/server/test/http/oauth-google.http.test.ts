@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { ko } from '@otboo/contract';
 import { profiles, sessions, socialAccounts, users } from '../../src/db/schema/index.js';
 import { startOidcFake, type OidcFake } from '../fakes/oidc-provider.js';
-import { asBrowser } from '../support/auth.js';
+import { asBrowser, refresh } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { waitForOutbox, temporaryPasswordIn } from '../support/mail.js';
@@ -12,8 +12,10 @@ import {
   STATE_COOKIE,
   callback,
   loginError,
+  runLink,
   runOAuth,
   sessionOf,
+  settingsResult,
 } from '../support/oauth-flow.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -151,19 +153,155 @@ describe('social sign-in: Google (OpenID Connect)', () => {
       expect(n!.n).toBe(2);
     });
 
-    it('links an existing password account with the same verified e-mail; the password still works', async () => {
+    it('does not link an account that has a password by e-mail: says to sign in and link in settings', async () => {
+      // Someone signed up with the address before its owner came with Google.
+      const squatter = await createUser(server);
+      google.user.email = squatter.email.toUpperCase();
+      const [usersBefore, linksBefore] = [await countOf(users), await countOf(socialAccounts)];
+      const run = await runOAuth(server, 'google');
+      expect(run.callback!.status).toBe(302);
+      expect(loginError(run.callback)).toBe(ko.auth.oauthAccountExists('Google'));
+      expect(run.callback!.setCookies.REFRESH_TOKEN).toBeUndefined();
+      expect([await countOf(users), await countOf(socialAccounts)]).toEqual([usersBefore, linksBefore]);
+      expect(
+        (await signIn(server, squatter.email, squatter.password)).jwt.userDto.linkedOAuthProviders,
+      ).toEqual([]);
+    });
+
+    it('links Google in settings after a password sign-in; the other sessions end', async () => {
       const existing = await createUser(server);
-      google.user.email = existing.email.toUpperCase();
-      const jwt = await sessionOf(server, await runOAuth(server, 'google'));
-      expect(jwt.userDto).toMatchObject({
-        id: existing.id,
-        email: existing.email,
-        name: existing.name,
-        linkedOAuthProviders: ['google'],
-      });
+      const otherDevice = await signIn(server, existing.email, existing.password);
+      google.user.email = `someone.else.${Date.now()}@gmail.com`;
+      const run = await runLink(server, 'google', existing);
+      expect(run.start.status).toBe(200);
+      expect(run.start.headers.get('cache-control')).toBe('no-store');
+      const location = new URL(run.start.body.authorizationUrl);
+      expect(`${location.origin}${location.pathname}`).toBe(`${google.url}/authorize`);
+      expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(run.stateCookieLine).toMatch(/HttpOnly/i);
+      expect(run.stateCookieLine).toMatch(/Path=\/login\/oauth2\/code\/google(;|$)/);
+
+      expect(settingsResult(run.callback)).toEqual({ linked: 'google' });
+      // No new session: the browser keeps the one that asked.
+      expect(run.callback!.setCookies.REFRESH_TOKEN).toBeUndefined();
+      expect(run.callback!.setCookies[STATE_COOKIE]).toBe('');
+      const refreshed = await refresh(server, existing.refreshToken);
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.body.userDto).toMatchObject({ id: existing.id, linkedOAuthProviders: ['google'] });
+      expect(
+        (await http.get(`/api/users/${existing.id}/profiles`, { token: otherDevice.jwt.accessToken })).status,
+      ).toBe(401);
+      expect((await refresh(server, otherDevice.refreshToken)).status).toBe(401);
+      // Google now signs in to that account; the password still works.
+      expect((await sessionOf(server, await runOAuth(server, 'google'))).userDto.id).toBe(existing.id);
       expect(
         (await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders,
       ).toEqual(['google']);
+      // Linking the same Google account again changes nothing.
+      const again = await signIn(server, existing.email, existing.password);
+      expect(
+        settingsResult(
+          (
+            await runLink(server, 'google', {
+              id: existing.id,
+              ...again.jwt,
+              refreshToken: again.refreshToken,
+            })
+          ).callback,
+        ),
+      ).toEqual({ linked: 'google' });
+    });
+
+    it('starts a link only for oneself, right after signing in, for a known provider', async () => {
+      const user = await createUser(server);
+      const other = await createUser(server);
+      const start = (userId: string, provider: string, token?: string) =>
+        http.post(`/api/users/${userId}/social-links/${provider}`, asBrowser(undefined, { token }));
+      expect((await start(user.id, 'google')).status).toBe(401);
+      const foreign = await start(other.id, 'google', user.accessToken);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.message).toBe(ko.users.notSelf);
+      const unknown = await start(user.id, 'naver', user.accessToken);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe(ko.auth.socialProviderUnknown);
+      // Kakao has no credentials on this server.
+      const kakao = await start(user.id, 'kakao', user.accessToken);
+      expect(kakao.status).toBe(400);
+      expect(kakao.body.message).toBe(ko.auth.oauthNotConfigured(ko.auth.providerKakao));
+      // Ten minutes after signing in, a stolen access token cannot attach the thief's Google account.
+      await server.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(sessions.userId, user.id));
+      const stale = await start(user.id, 'google', user.accessToken);
+      expect(stale.status).toBe(403);
+      expect(stale.body).toEqual({
+        exceptionName: 'ReauthenticationRequiredException',
+        message: ko.auth.socialLinkReauth,
+        details: {},
+      });
+      expect(stale.headers.get('set-cookie')).toBeNull();
+      // Signing in again is the proof.
+      const fresh = await signIn(server, user.email, user.password);
+      expect((await start(user.id, 'google', fresh.jwt.accessToken)).status).toBe(200);
+    });
+
+    it("refuses to link a Google account that is another user's, or a second one; tells it in settings", async () => {
+      const owner = await sessionOf(server, await runOAuth(server, 'google'));
+      const user = await createUser(server);
+      const taken = await runLink(server, 'google', user);
+      expect(settingsResult(taken.callback)).toEqual({ error: ko.auth.socialLinkTaken('Google') });
+      expect((await refresh(server, user.refreshToken)).body.userDto.linkedOAuthProviders).toEqual([]);
+
+      google.user = { ...google.user, sub: uniqueSub() };
+      expect(settingsResult((await runLink(server, 'google', user)).callback)).toEqual({ linked: 'google' });
+      google.user = { ...google.user, sub: uniqueSub() };
+      const fresh = await signIn(server, user.email, user.password);
+      const second = await runLink(server, 'google', {
+        id: user.id,
+        accessToken: fresh.jwt.accessToken,
+        refreshToken: fresh.refreshToken,
+      });
+      expect(settingsResult(second.callback)).toEqual({ error: ko.auth.socialLinkOtherLinked('Google') });
+      const [ownerLink] = await server.database.db
+        .select()
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, owner.userDto.id));
+      expect(ownerLink).toBeDefined();
+    });
+
+    it('links nothing when the session that asked ended before Google came back', async () => {
+      const user = await createUser(server);
+      const linksBefore = await countOf(socialAccounts);
+      // A link started, then the user signed out on that device.
+      const started = await http.post(
+        `/api/users/${user.id}/social-links/google`,
+        asBrowser(user.refreshToken, { token: user.accessToken }),
+      );
+      await http.post('/api/auth/sign-out', asBrowser(user.refreshToken));
+      const authorize = await fetch(started.body.authorizationUrl, { redirect: 'manual' });
+      const back = await callback(
+        server,
+        authorize.headers.get('location')!,
+        started.setCookies[STATE_COOKIE],
+      );
+      expect(settingsResult(back)).toEqual({ error: ko.auth.socialLinkSessionEnded });
+      expect(await countOf(socialAccounts)).toBe(linksBefore);
+    });
+
+    it('links an account without a password by its verified e-mail, and ends its other sessions', async () => {
+      // An account made by another provider (no password): nobody could have squatted it with one.
+      const existing = await createUser(server);
+      await server.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, existing.id));
+      google.user.email = existing.email;
+      const jwt = await sessionOf(server, await runOAuth(server, 'google'));
+      expect(jwt.userDto).toMatchObject({ id: existing.id, linkedOAuthProviders: ['google'] });
+      expect(
+        (await http.get(`/api/users/${existing.id}/profiles`, { token: existing.accessToken })).status,
+      ).toBe(401);
+      expect((await http.get(`/api/users/${existing.id}/profiles`, { token: jwt.accessToken })).status).toBe(
+        200,
+      );
       // The admin list shows it too.
       const admin = await signInAsAdmin(server);
       const list = await http.get('/api/users', {

@@ -4,6 +4,7 @@ import { ko } from '@otboo/contract';
 import { socialAccounts, users } from '../../src/db/schema/index.js';
 import { startKakaoOAuthFake, type KakaoOAuthFake } from '../fakes/kakao-oauth.js';
 import { startOidcFake, type OidcFake } from '../fakes/oidc-provider.js';
+import { refresh } from '../support/auth.js';
 import { createUser, signIn } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import {
@@ -11,8 +12,10 @@ import {
   STATE_COOKIE,
   callback,
   loginError,
+  runLink,
   runOAuth,
   sessionOf,
+  settingsResult,
 } from '../support/oauth-flow.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -132,11 +135,25 @@ describe('social sign-in: Kakao', () => {
     expect((await sessionOf(server, await runOAuth(server, 'kakao'))).userDto.id).toBe(jwt.userDto.id);
   });
 
-  it('links an account by an e-mail Kakao says is valid and verified', async () => {
-    const existing = await createUser(server);
-    kakao.user.email = existing.email;
+  it('links by a valid, verified e-mail only an account without a password; one with a password must link in settings', async () => {
+    const withPassword = await createUser(server);
+    kakao.user.email = withPassword.email;
+    const linksBefore = await countOf(socialAccounts);
+    const refused = await runOAuth(server, 'kakao');
+    expect(loginError(refused.callback)).toBe(ko.auth.oauthAccountExists(ko.auth.providerKakao));
+    expect(await countOf(socialAccounts)).toBe(linksBefore);
+
+    // An account Google made has no password: Kakao with the same verified e-mail joins it.
+    const email = `both${Date.now()}${++seq}@gmail.com`;
+    google.user = { sub: `20${Date.now()}${++seq}`, email, email_verified: true, name: 'x' };
+    const byGoogle = await sessionOf(server, await runOAuth(server, 'google'));
+    kakao.user = { ...kakao.user, id: uniqueId(), email };
     const jwt = await sessionOf(server, await runOAuth(server, 'kakao'));
-    expect(jwt.userDto).toMatchObject({ id: existing.id, linkedOAuthProviders: ['kakao'] });
+    expect(jwt.userDto).toMatchObject({ id: byGoogle.userDto.id, linkedOAuthProviders: ['google', 'kakao'] });
+    // The Google session ended with the link.
+    expect(
+      (await http.get(`/api/users/${jwt.userDto.id}/profiles`, { token: byGoogle.accessToken })).status,
+    ).toBe(401);
   });
 
   for (const [label, flags] of [
@@ -156,16 +173,25 @@ describe('social sign-in: Kakao', () => {
     });
   }
 
-  it('links Google and Kakao to the same account; both are listed', async () => {
+  it('links Google and Kakao to a password account from settings; both are listed', async () => {
     const existing = await createUser(server);
-    kakao.user.email = existing.email;
-    google.user = { sub: `20${Date.now()}`, email: existing.email, email_verified: true, name: 'x' };
-    await sessionOf(server, await runOAuth(server, 'google'));
-    const jwt = await sessionOf(server, await runOAuth(server, 'kakao'));
-    expect(jwt.userDto.linkedOAuthProviders).toEqual(['google', 'kakao']);
+    google.user = { sub: `20${Date.now()}${++seq}`, email: existing.email, email_verified: true, name: 'x' };
+    expect(settingsResult((await runLink(server, 'google', existing)).callback)).toEqual({
+      linked: 'google',
+    });
+    expect(settingsResult((await runLink(server, 'kakao', existing)).callback)).toEqual({ linked: 'kakao' });
+    expect((await sessionOf(server, await runOAuth(server, 'kakao'))).userDto.id).toBe(existing.id);
     expect(
       (await signIn(server, existing.email, existing.password)).jwt.userDto.linkedOAuthProviders,
     ).toEqual(['google', 'kakao']);
+  });
+
+  it('tells a cancelled link in settings, not on the login page', async () => {
+    const user = await createUser(server);
+    kakao.mode = 'deny';
+    const run = await runLink(server, 'kakao', user);
+    expect(settingsResult(run.callback)).toEqual({ error: ko.auth.oauthDenied });
+    expect((await refresh(server, user.refreshToken)).body.userDto.linkedOAuthProviders).toEqual([]);
   });
 
   it('tells a user who pressed cancel that sign-in was cancelled', async () => {

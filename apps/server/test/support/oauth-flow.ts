@@ -1,5 +1,5 @@
 import { REFRESH_COOKIE, type JwtDto } from '@otboo/contract';
-import { refresh } from './auth.js';
+import { asBrowser, refresh } from './auth.js';
 import { request, type HttpResponse } from './http.js';
 import type { TestServer } from './start-server.js';
 
@@ -89,4 +89,51 @@ export async function sessionOf(server: TestServer, run: OAuthRun): Promise<JwtD
   const refreshed = await refresh(server, token);
   if (refreshed.status !== 200) throw new Error(`refresh failed ${refreshed.status}`);
   return refreshed.body as JwtDto;
+}
+
+/** Linking from settings: the API call that starts it, then the provider and the callback, as a browser does. */
+export interface LinkRun {
+  /** `POST /api/users/:userId/social-links/:provider` */
+  start: HttpResponse;
+  stateCookie: string | undefined;
+  stateCookieLine: string | undefined;
+  authorize?: HttpResponse;
+  callbackUrl?: string;
+  callback?: HttpResponse;
+}
+
+/**
+ * Links `provider` to the signed-in user: the web app's call (Bearer, CSRF header, cookies of the browser),
+ * then the navigation to the provider and back with the state cookie the call set.
+ */
+export async function runLink(
+  server: TestServer,
+  provider: string,
+  user: { id: string; accessToken: string; refreshToken?: string },
+): Promise<LinkRun> {
+  const start = await request(
+    server.url,
+    'POST',
+    `/api/users/${user.id}/social-links/${encodeURIComponent(provider)}`,
+    asBrowser(user.refreshToken, { token: user.accessToken }),
+  );
+  const stateCookieLine = start.headers.getSetCookie().find((c) => c.startsWith(`${STATE_COOKIE}=`));
+  const run: LinkRun = { start, stateCookie: start.setCookies[STATE_COOKIE] || undefined, stateCookieLine };
+  const location = (start.body as { authorizationUrl?: string } | undefined)?.authorizationUrl;
+  if (start.status !== 200 || !location) return run;
+  run.authorize = await get(location);
+  const back = run.authorize.headers.get('location');
+  if (run.authorize.status !== 302 || !back) return run;
+  run.callbackUrl = onServer(server, back);
+  run.callback = await callback(server, run.callbackUrl, run.stateCookie);
+  return run;
+}
+
+/** Where a link's callback sent the browser: `{linked}` or `{error}` on the settings page, else null. */
+export function settingsResult(res: HttpResponse | undefined): { linked: string } | { error: string } | null {
+  const location = res?.headers.get('location') ?? '';
+  const linked = /^\/#\/settings\?linked=([a-z]+)$/.exec(location);
+  if (linked) return { linked: linked[1]! };
+  const failed = /^\/#\/settings\?error=oauth&error_message=([^&#]*)$/.exec(location);
+  return failed ? { error: decodeURIComponent(failed[1]!) } : null;
 }

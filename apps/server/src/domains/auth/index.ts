@@ -3,6 +3,6 @@ export { createAuthService, type AuthService, type ClientMeta } from './auth.ser
 export { createAuthRepo } from './auth.repo.js';
 export { hashPassword } from './passwords.js';
 export { randomPassword } from './random-passwords.js';
-export { oauthRoutes } from './oauth/oauth.routes.js';
+export { oauthRoutes, socialLinksRoutes } from './oauth/oauth.routes.js';
 export { createOAuthService, type OAuthService } from './oauth/oauth.service.js';
 export { createOAuthRepo } from './oauth/oauth.repo.js';

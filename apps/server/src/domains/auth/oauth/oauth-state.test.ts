@@ -13,6 +13,30 @@ describe('oauth state cookie', () => {
     expect(states.finish(cookie, 'google', pending.state)).toBeNull();
   });
 
+  it('carries a link from settings, signed: the account and session come back, and say where a failure goes', () => {
+    const states = createOAuthStates('secret-1');
+    const link = {
+      userId: '11111111-1111-4111-8111-111111111111',
+      sessionId: '22222222-2222-4222-8222-222222222222',
+    };
+    const { pending, cookie } = states.begin('google', link);
+    expect(states.isLink(cookie)).toBe(true);
+    expect(states.finish(cookie, 'google', pending.state)).toEqual({ ...pending, link });
+    // Spent, it still says it was a link (for the failure page), but finishes nothing.
+    expect(states.isLink(cookie)).toBe(true);
+    expect(states.finish(cookie, 'google', pending.state)).toBeNull();
+    // A sign-in is not a link; a forged link is not authentic.
+    const signIn = states.begin('google');
+    expect(states.isLink(signIn.cookie)).toBe(false);
+    expect(states.finish(signIn.cookie, 'google', signIn.pending.state)?.link).toBeUndefined();
+    const [payload, mac] = signIn.cookie.split('.') as [string, string];
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(
+      JSON.stringify({ ...decoded, l: { u: link.userId, s: link.sessionId } }),
+    ).toString('base64url');
+    expect(states.isLink(`${forged}.${mac}`)).toBe(false);
+  });
+
   it('refuses a wrong state, another provider, a missing cookie or state, and garbage', () => {
     const states = createOAuthStates('secret-1');
     const { pending, cookie } = states.begin('kakao');

@@ -14,6 +14,14 @@ export interface PendingSignIn {
   codeVerifier: string;
   nonce: string;
   expiresAt: number;
+  /** Set when a signed-in user links this provider account to their own (settings), not a sign-in. */
+  link?: LinkIntent;
+}
+
+/** The account (and the session that asked) a provider account is being linked to. */
+export interface LinkIntent {
+  userId: string;
+  sessionId: string;
 }
 
 const Payload = z.object({
@@ -22,6 +30,7 @@ const Payload = z.object({
   v: z.string().min(43).max(128),
   n: z.string().min(1).max(100),
   x: z.number().int(),
+  l: z.object({ u: z.string().min(1).max(64), s: z.string().min(1).max(64) }).optional(),
 });
 
 const random = () => randomBytes(32).toString('base64url');
@@ -51,15 +60,33 @@ export function createOAuthStates(secret: string, now: () => number = Date.now) 
     for (const [state, expiresAt] of spent) if (expiresAt <= at) spent.delete(state);
   }
 
+  /** The payload of an authentic cookie, whatever its age; null for anything else. */
+  function decode(cookie: string | undefined): z.infer<typeof Payload> | null {
+    if (!cookie || cookie.length > 1024) return null;
+    const dot = cookie.indexOf('.');
+    if (dot <= 0) return null;
+    const payload = cookie.slice(0, dot);
+    if (!equal(sign(payload), cookie.slice(dot + 1))) return null;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const parsed = Payload.safeParse(decoded);
+    return parsed.success ? parsed.data : null;
+  }
+
   return {
-    /** A fresh pending sign-in and its cookie value. */
-    begin(provider: OAuthProvider): { pending: PendingSignIn; cookie: string } {
+    /** A fresh pending sign-in (or link, with `link`) and its cookie value. */
+    begin(provider: OAuthProvider, link?: LinkIntent): { pending: PendingSignIn; cookie: string } {
       const pending: PendingSignIn = {
         provider,
         state: random(),
         codeVerifier: random(),
         nonce: random(),
         expiresAt: now() + OAUTH_STATE_TTL_MS,
+        ...(link ? { link } : {}),
       };
       const payload = Buffer.from(
         JSON.stringify({
@@ -68,6 +95,7 @@ export function createOAuthStates(secret: string, now: () => number = Date.now) 
           v: pending.codeVerifier,
           n: pending.nonce,
           x: pending.expiresAt,
+          ...(link ? { l: { u: link.userId, s: link.sessionId } } : {}),
         }),
       ).toString('base64url');
       return { pending, cookie: `${payload}.${sign(payload)}` };
@@ -82,26 +110,29 @@ export function createOAuthStates(secret: string, now: () => number = Date.now) 
       provider: OAuthProvider,
       state: string | undefined,
     ): PendingSignIn | null {
-      if (!cookie || !state || cookie.length > 1024) return null;
-      const dot = cookie.indexOf('.');
-      if (dot <= 0) return null;
-      const payload = cookie.slice(0, dot);
-      if (!equal(sign(payload), cookie.slice(dot + 1))) return null;
-      let decoded: unknown;
-      try {
-        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return null;
-      }
-      const parsed = Payload.safeParse(decoded);
-      if (!parsed.success) return null;
-      const p = parsed.data;
+      const p = decode(cookie);
+      if (!p || !state) return null;
       const at = now();
       if (p.p !== provider || p.x <= at || !equal(p.s, state)) return null;
       forgetExpired(at);
       if (spent.has(p.s)) return null;
       spent.set(p.s, p.x);
-      return { provider: p.p, state: p.s, codeVerifier: p.v, nonce: p.n, expiresAt: p.x };
+      return {
+        provider: p.p,
+        state: p.s,
+        codeVerifier: p.v,
+        nonce: p.n,
+        expiresAt: p.x,
+        ...(p.l ? { link: { userId: p.l.u, sessionId: p.l.s } } : {}),
+      };
+    },
+
+    /**
+     * Whether an authentic cookie (expired or spent alike) was a link from settings: only says where to send
+     * the browser when the callback fails, never grants anything.
+     */
+    isLink(cookie: string | undefined): boolean {
+      return decode(cookie)?.l !== undefined;
     },
   };
 }

@@ -5,7 +5,8 @@ import type { PageFetcher } from '../../../adapters/page-fetcher/page-fetcher.js
 import type { Storage } from '../../../adapters/storage/storage.js';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../lib/errors.js';
+import type { Actor } from '../../../lib/actor.js';
+import { AppError, badGateway, badRequest, forbidden } from '../../../lib/errors.js';
 import { reencodeImage } from '../../../lib/images.js';
 import type { UserRow } from '../../users/users.mapper.js';
 import type { UsersRepo } from '../../users/users.repo.js';
@@ -15,20 +16,28 @@ import { createGoogleClient } from './google.js';
 import { createKakaoClient } from './kakao.js';
 import type { OAuthClient, SocialProfile } from './oauth-client.js';
 import type { OAuthRepo } from './oauth.repo.js';
-import { createOAuthStates } from './oauth-state.js';
+import { createOAuthStates, type LinkIntent } from './oauth-state.js';
 import { PROVIDER_TIMEOUT_MS, ProviderError } from './provider-http.js';
 import { accountName, placeholderEmail, usableEmail } from './social-identity.js';
 
-/** A social sign-in that did not succeed: `userMessage` goes to the login page, `reason` to the log only. */
+/**
+ * A social sign-in or link that did not succeed: `userMessage` goes to the login page (to settings when
+ * `linking`), `reason` to the log only.
+ */
 export class OAuthFailure extends Error {
   override name = 'OAuthFailure';
   constructor(
     readonly userMessage: string,
     readonly reason: string,
+    readonly linking = false,
   ) {
     super(reason);
   }
 }
+
+/** How a callback ended: signed in (a new session), or a provider account linked to the signed-in user. */
+export type OAuthOutcome =
+  { kind: 'signed-in'; issued: IssuedSession } | { kind: 'linked'; provider: OAuthProvider };
 
 export interface OAuthCallback {
   code?: string | undefined;
@@ -40,8 +49,8 @@ export interface OAuthCallback {
 export interface OAuthServiceDeps {
   db: Db;
   config: Config;
-  auth: Pick<AuthService, 'openSession'>;
-  authRepo: Pick<AuthRepo, 'ensureSecret'>;
+  auth: Pick<AuthService, 'openSession' | 'signedInRecently' | 'endSessions'>;
+  authRepo: Pick<AuthRepo, 'ensureSecret' | 'sessionOpening'>;
   usersRepo: UsersRepo;
   repo: OAuthRepo;
   storage: Storage;
@@ -100,8 +109,12 @@ function configuredClients(config: Config): Partial<Record<OAuthProvider, OAuthC
  * Which account a provider account reaches:
  * 1. the account it is linked to (social_accounts provider + id);
  * 2. else the account with the same e-mail, linked now, only when the provider vouches for the address
- *    (Google `email_verified`; Kakao `is_email_valid` and `is_email_verified`). An unverified address that
- *    belongs to an account is refused: the provider account might not be its owner's;
+ *    (Google `email_verified`; Kakao `is_email_valid` and `is_email_verified`) and the account has no
+ *    password (it was made by another provider; its other sessions end). An unverified address that belongs
+ *    to an account is refused: the provider account might not be its owner's. An account with a password is
+ *    refused too: sign-up does not prove the e-mail, so whoever set that password may not own the address,
+ *    and linking would let them keep signing in to the owner's account. Its owner signs in with the password
+ *    (or resets it by mail) and links the provider in settings (`beginLink`);
  * 3. else a new account, with the verified e-mail, or a placeholder `<provider>_<id>@users.otboo.invalid`
  *    when there is none (no e-mail shared, or an unverified one), and no password (forgot-password sets one).
  */
@@ -201,6 +214,11 @@ export async function createOAuthService({
             throw new OAuthFailure(ko.auth.oauthEmailUnverified, 'unverified e-mail of an existing account');
           if (owner.locked)
             throw new OAuthFailure(ko.auth.oauthLocked, 'the account with this e-mail is locked');
+          if (owner.passwordHash !== null)
+            throw new OAuthFailure(
+              ko.auth.oauthAccountExists(label),
+              'an account with this e-mail has a password: it must sign in and link from settings',
+            );
           if (await repo.hasProvider(db, owner.id, profile.provider)) {
             throw new OAuthFailure(
               ko.auth.oauthOtherAccountLinked(label),
@@ -214,8 +232,10 @@ export async function createOAuthService({
               providerUserId: profile.subject,
               email,
             })
-          )
+          ) {
+            await auth.endSessions(owner.id, 'social-linked');
             return owner;
+          }
           continue;
         }
         avatar ??= importAvatar(profile);
@@ -234,7 +254,72 @@ export async function createOAuthService({
     return account;
   }
 
+  /**
+   * Links the provider account to the user who asked in settings. The session that asked must still be live;
+   * the user's other sessions end, since someone may have been signed in who should not see the new link.
+   */
+  async function linkTo(link: LinkIntent, profile: SocialProfile): Promise<void> {
+    const label = PROVIDER_LABELS[profile.provider];
+    const opening = await authRepo.sessionOpening(db, link.sessionId);
+    const user = opening?.userId === link.userId ? await usersRepo.findById(db, link.userId) : undefined;
+    if (!user) throw new OAuthFailure(ko.auth.socialLinkSessionEnded, 'the linking session ended');
+    if (user.locked) throw new OAuthFailure(ko.auth.oauthLocked, 'the linking account is locked');
+    for (let round = 0; round < 2; round++) {
+      const linked = await repo.findLinkedUser(db, profile.provider, profile.subject);
+      if (linked?.id === user.id) return;
+      if (linked) throw new OAuthFailure(ko.auth.socialLinkTaken(label), 'linked to another account');
+      if (await repo.hasProvider(db, user.id, profile.provider))
+        throw new OAuthFailure(ko.auth.socialLinkOtherLinked(label), 'the account has another one linked');
+      const email = usableEmail(profile.email);
+      if (
+        await repo.link(db, {
+          userId: user.id,
+          provider: profile.provider,
+          providerUserId: profile.subject,
+          email: profile.emailVerified ? email : null,
+        })
+      ) {
+        await auth.endSessions(user.id, 'social-linked', link.sessionId);
+        return;
+      }
+    }
+    throw new OAuthFailure(ko.auth.socialLinkFailed, 'the link kept changing');
+  }
+
   return {
+    /**
+     * Starts linking a provider account to the actor's own account (settings): the provider's URL and the
+     * state cookie that names the account. Only within FRESH_SIGN_IN_MS of signing in, so a stolen access
+     * token cannot attach the thief's provider account for later sign-ins.
+     */
+    async beginLink(
+      actor: Actor,
+      userId: string,
+      name: OAuthProvider,
+    ): Promise<{ provider: OAuthProvider; location: string; stateCookie: string }> {
+      if (actor.userId !== userId) throw forbidden(ko.users.notSelf);
+      let provider: OAuthProvider;
+      let client: OAuthClient;
+      try {
+        ({ provider, client } = clientFor(name));
+      } catch (err) {
+        if (err instanceof OAuthFailure) throw badRequest(err.userMessage, {}, 'OAuthNotConfiguredException');
+        throw err;
+      }
+      if (!(await auth.signedInRecently(actor)))
+        throw forbidden(ko.auth.socialLinkReauth, 'ReauthenticationRequiredException');
+      const { pending, cookie } = states.begin(provider, {
+        userId: actor.userId,
+        sessionId: actor.sessionId,
+      });
+      try {
+        return { provider, location: await client.authorizationUrl(pending), stateCookie: cookie };
+      } catch (err) {
+        if (err instanceof ProviderError) throw badGateway(ko.auth.oauthFailed, 'OAuthProviderException');
+        throw err;
+      }
+    },
+
     /** The provider's authorization URL and the signed cookie that remembers this sign-in. */
     async begin(name: string): Promise<{ provider: OAuthProvider; location: string; stateCookie: string }> {
       const { provider, client } = clientFor(name);
@@ -247,35 +332,51 @@ export async function createOAuthService({
       }
     },
 
-    /** Finishes a sign-in from the provider's callback and opens a session. */
+    /** Finishes a sign-in (a new session) or a link from settings, from the provider's callback. */
     async finish(
       name: string,
       callback: OAuthCallback,
       stateCookie: string | undefined,
       meta: ClientMeta,
-    ): Promise<IssuedSession> {
+    ): Promise<OAuthOutcome> {
       const { provider, client } = clientFor(name);
+      // Where a failure is told: settings for a link, the login page for a sign-in.
+      const linking = states.isLink(stateCookie);
       if (callback.error) {
         throw new OAuthFailure(
           callback.error === 'access_denied' ? ko.auth.oauthDenied : ko.auth.oauthFailed,
           `provider answered ${callback.error.slice(0, 60)}`,
+          linking,
         );
       }
       const pending = states.finish(stateCookie, provider, callback.state);
       if (!pending)
-        throw new OAuthFailure(ko.auth.oauthStateInvalid, 'state missing, forged, expired or already used');
-      if (!callback.code) throw new OAuthFailure(ko.auth.oauthFailed, 'callback without a code');
+        throw new OAuthFailure(
+          ko.auth.oauthStateInvalid,
+          'state missing, forged, expired or already used',
+          linking,
+        );
+      if (!callback.code) throw new OAuthFailure(ko.auth.oauthFailed, 'callback without a code', linking);
       let profile: SocialProfile;
       try {
         profile = await client.profileFromCode(callback.code, pending);
       } catch (err) {
-        if (err instanceof ProviderError) throw new OAuthFailure(ko.auth.oauthFailed, err.message);
+        if (err instanceof ProviderError) throw new OAuthFailure(ko.auth.oauthFailed, err.message, linking);
         throw err;
+      }
+      if (pending.link) {
+        try {
+          await linkTo(pending.link, profile);
+        } catch (err) {
+          if (err instanceof OAuthFailure) throw new OAuthFailure(err.userMessage, err.reason, true);
+          throw err;
+        }
+        return { kind: 'linked', provider };
       }
       const user = await accountFor(profile);
       if (user.locked) throw new OAuthFailure(ko.auth.oauthLocked, 'the linked account is locked');
       try {
-        return await auth.openSession(user, meta);
+        return { kind: 'signed-in', issued: await auth.openSession(user, meta) };
       } catch (err) {
         // Locked between the check above and the session.
         if (err instanceof AppError && err.statusCode === 423)
