@@ -5,3 +5,4 @@ export * from './feeds.js';
 export * from './follows.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './recommendations.js';

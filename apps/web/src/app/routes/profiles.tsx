@@ -1,7 +1,6 @@
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ko, type ProfileDto, type UserSummary } from '@otboo/contract';
+import { ko, type UserSummary } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { getClothes } from '@/features/clothes/api/get-clothes';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
@@ -14,7 +13,7 @@ import { useFollowSummary } from '@/features/follows/hooks/use-follow-summary';
 import { openChat } from '@/features/messages/stores/chat-dialog-store';
 import { ProfileHeader } from '@/features/profiles/components/profile-header';
 import { WardrobeDrawer } from '@/features/profiles/components/wardrobe-drawer';
-import { getProfile } from '@/features/users/api/get-profile';
+import { useProfile } from '@/features/users/hooks/use-profile';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 
@@ -50,7 +49,7 @@ function ProfileView({
   onSendMessage(partner: UserSummary): void;
 }) {
   const own = userId === viewerId;
-  const { profile, error } = useProfile(userId);
+  const { profile, error } = useProfileView(userId);
   const follow = useFollowSummary(userId);
   const feeds = useFeedList({ ...FEED_LIST_DEFAULT_PARAMS, authorIdEqual: userId });
   const dialog = useFeedDialog();
@@ -120,27 +119,14 @@ function ProfileView({
 }
 
 /** The profile's user (name and avatar); the error text when it cannot be loaded (unknown id, network). */
-function useProfile(userId: string) {
-  const [state, setState] = useState<{ profile: ProfileDto | null; error: string | null }>({
-    profile: null,
-    error: null,
-  });
-  useEffect(() => {
-    let active = true;
-    getProfile(userId)
-      .then((profile) => {
-        if (active) setState({ profile, error: null });
-      })
-      .catch((cause: unknown) => {
-        console.error(cause);
-        // An unknown user gets the server's own words; anything else the generic failure.
-        const error =
-          cause instanceof ApiError && cause.status === 404 ? cause.message : ko.profilePage.loadFailed;
-        if (active) setState({ profile: null, error });
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
-  return state;
+function useProfileView(userId: string) {
+  const { data, error: cause } = useProfile(userId);
+  if (data) return { profile: data, error: null };
+  // An unknown user gets the server's own words; anything else the generic failure.
+  const error = !cause
+    ? null
+    : cause instanceof ApiError && cause.status === 404
+      ? cause.message
+      : ko.profilePage.loadFailed;
+  return { profile: null, error };
 }

@@ -15,7 +15,7 @@ import {
 } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
-import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { useProfile } from '@/features/users/hooks/use-profile';
 import { selectAuthenticated, useSession } from '@/stores/session';
 
 /**
@@ -28,7 +28,7 @@ export function ProtectedLayout() {
   const queryClient = useQueryClient();
   const authenticated = useSession(selectAuthenticated);
   const user = useSession((s) => s.user);
-  const profile = useMyProfile((s) => s.profile);
+  const profile = useProfile(user?.id).data;
 
   useEffect(() => {
     if (authenticated) return;
@@ -44,11 +44,6 @@ export function ProtectedLayout() {
     };
   }, [authenticated, navigate]);
 
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId) void useMyProfile.getState().load(userId);
-  }, [userId]);
-
   if (!authenticated || !user) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
@@ -58,8 +53,8 @@ export function ProtectedLayout() {
   }
 
   async function signOut() {
+    // Ending the session clears every cached server read and the user's client state (stores/session.ts).
     await useSession.getState().signOut();
-    useMyProfile.getState().clear();
     navigate(paths.auth.login.href(), { replace: true });
   }
 

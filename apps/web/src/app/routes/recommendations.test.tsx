@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileDto, RecommendationDto, WeatherDto } from '@otboo/contract';
 import { RecommendationsRoute } from '@/app/routes/recommendations';
 import { feed, ootd } from '@/features/feeds/testing/feed-fixtures';
-import { useMyProfile } from '@/features/users/stores/my-profile-store';
 import type { ToastAction } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
@@ -110,7 +109,6 @@ const dayButtons = () => within(screen.getByRole('list', { name: '5일 예보' }
 
 beforeEach(() => {
   useSession.setState({ accessToken: 'token', user: USER });
-  useMyProfile.setState({ profile: null });
   api.getProfile.mockResolvedValue(profile(SEOUL));
   api.getWeathers.mockResolvedValue(days());
   api.getRecommendation.mockImplementation(async (weatherId: string) => recommendation(weatherId));

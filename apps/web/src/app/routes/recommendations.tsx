@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { getClothes } from '@/features/clothes/api/get-clothes';
@@ -7,36 +7,20 @@ import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
 import { useRecommendation } from '@/features/recommendations/hooks/use-recommendation';
-import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { useProfile } from '@/features/users/hooks/use-profile';
 import { WeatherHero } from '@/features/weather/components/weather-hero';
 import { useWeatherHome, type ProfileLocation } from '@/features/weather/hooks/use-weather-home';
 import { useSession } from '@/stores/session';
 
 /**
- * The profile's saved location once the profile is known. The page loads the profile itself so that a
- * location saved elsewhere since the last visit is used; a profile that cannot be loaded counts as none.
+ * The profile's saved location once the profile is known (the cached copy, which the page asks again on
+ * each visit, so a location saved elsewhere since is used); a profile that cannot be loaded counts as none.
  */
 function useProfileLocation(userId: string | undefined): ProfileLocation {
-  const profile = useMyProfile((s) => s.profile);
-  const [settledFor, setSettledFor] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    void useMyProfile
-      .getState()
-      .load(userId)
-      .then(() => {
-        if (active) setSettledFor(userId);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
-
+  const profile = useProfile(userId);
   if (!userId) return undefined;
-  if (profile?.userId === userId) return profile.location;
-  return settledFor === userId ? null : undefined;
+  if (profile.data) return profile.data.location;
+  return profile.isError ? null : undefined;
 }
 
 /** /recommendations — the weather home: the place's five days, the outfit for the selected day and OOTD posting. */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ko, type LocationInput, type ProfileDto } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ProfileForm } from '@/features/users/components/settings/profile-form';
-import { useMyProfile } from '@/features/users/stores/my-profile-store';
+import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { getLocation } from '@/features/weather/api/get-location';
 import { useSession } from '@/stores/session';
 import { getCoordinates } from '@/utils/get-coordinates';
@@ -23,30 +23,11 @@ async function locate(): Promise<LocationInput | null> {
 /** /settings — edit one's own profile. */
 export function SettingsRoute() {
   const user = useSession((s) => s.user);
-  const [profile, setProfile] = useState<ProfileDto | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const userId = user?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    void useMyProfile
-      .getState()
-      .load(userId)
-      .then((loaded) => {
-        if (!active) return;
-        if (loaded) setProfile(loaded);
-        else setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId, attempt]);
+  const queryClient = useQueryClient();
+  const { data: profile, isError: failed, refetch } = useProfile(user?.id);
 
   function saved(next: ProfileDto) {
-    setProfile(next);
-    useMyProfile.getState().set(next);
+    setCachedProfile(queryClient, next);
     const current = useSession.getState().user;
     if (current && current.name !== next.name) useSession.getState().setUser({ ...current, name: next.name });
   }
@@ -58,13 +39,7 @@ export function SettingsRoute() {
       ) : failed ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
           <p className="text-[15px] text-ink-soft">{ko.profile.loadFailed}</p>
-          <Button
-            variant="outline"
-            onClick={() => {
-              setFailed(false);
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <Button variant="outline" onClick={() => void refetch()}>
             {ko.common.retry}
           </Button>
         </div>

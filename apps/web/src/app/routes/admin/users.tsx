@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ko, type UserDto } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { UsersFilters } from '@/features/users/components/admin/users-filters';
 import { UsersTable } from '@/features/users/components/admin/users-table';
 import { updateUserLock } from '@/features/users/api/update-user-lock';
 import { updateUserRole } from '@/features/users/api/update-user-role';
-import { useAdminUsers, type AdminUserParams } from '@/features/users/stores/admin-users-store';
+import {
+  ADMIN_USERS_DEFAULT_PARAMS,
+  useAdminUsers,
+  type AdminUserParams,
+} from '@/features/users/hooks/use-admin-users';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { nextSort } from '@/utils/next-sort';
@@ -13,16 +17,14 @@ import { nextSort } from '@/utils/next-sort';
 /** /admin/users — list, lock and promote accounts (spec §2 "Admin users"). */
 export function AdminUsersRoute() {
   const currentUserId = useSession((s) => s.user?.id);
-  const store = useAdminUsers();
+  const [params, setParams] = useState<AdminUserParams>(ADMIN_USERS_DEFAULT_PARAMS);
+  const users = useAdminUsers(params);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-  const { setParams } = store;
 
-  useEffect(() => {
-    void useAdminUsers.getState().fetch({ force: true });
-    return () => useAdminUsers.getState().reset();
-  }, []);
-
-  const changeFilters = useCallback((patch: Partial<AdminUserParams>) => setParams(patch), [setParams]);
+  const changeFilters = useCallback(
+    (patch: Partial<AdminUserParams>) => setParams((current) => ({ ...current, ...patch })),
+    [],
+  );
 
   async function withPending(user: UserDto, action: () => Promise<void>) {
     setPending((s) => new Set(s).add(user.id));
@@ -41,7 +43,7 @@ export function AdminUsersRoute() {
     void withPending(user, async () => {
       try {
         const updated = await updateUserLock(user.id, { locked: !user.locked });
-        useAdminUsers.getState().update(updated);
+        users.update(updated);
         toast.success(updated.locked ? ko.users.locked(updated.email) : ko.users.unlocked(updated.email));
       } catch {
         toast.error(ko.users.lockFailed);
@@ -53,7 +55,7 @@ export function AdminUsersRoute() {
     void withPending(user, async () => {
       try {
         const updated = await updateUserRole(user.id, { role: user.role === 'ADMIN' ? 'USER' : 'ADMIN' });
-        useAdminUsers.getState().update(updated);
+        users.update(updated);
         toast.success(ko.users.roleChanged(updated.email, updated.role));
       } catch {
         toast.error(ko.users.roleFailed);
@@ -64,20 +66,20 @@ export function AdminUsersRoute() {
   return (
     <Page title={ko.users.adminUsersTitle}>
       <div className="flex flex-col gap-5">
-        <UsersFilters params={store.params} onChange={changeFilters} />
+        <UsersFilters params={params} onChange={changeFilters} />
         <UsersTable
-          users={store.data}
-          loading={store.loading}
-          error={store.error}
-          hasNext={store.hasNext}
-          sortBy={store.params.sortBy}
-          sortDirection={store.params.sortDirection}
+          users={users.items}
+          loading={users.loading}
+          error={users.error}
+          hasNext={users.hasNext}
+          sortBy={params.sortBy}
+          sortDirection={params.sortDirection}
           currentUserId={currentUserId}
           pending={pending}
-          onSort={(column) => setParams(nextSort(store.params, column))}
+          onSort={(column) => setParams((current) => ({ ...current, ...nextSort(current, column) }))}
           onToggleLock={toggleLock}
           onToggleAdmin={toggleAdmin}
-          onLoadMore={() => void store.loadMore()}
+          onLoadMore={() => void users.loadMore()}
         />
       </div>
     </Page>

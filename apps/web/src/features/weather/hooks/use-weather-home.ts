@@ -1,17 +1,17 @@
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ko, type Location, type WeatherDto } from '@otboo/contract';
 import { getLocation } from '@/features/weather/api/get-location';
 import { getWeathers } from '@/features/weather/api/get-weathers';
 import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
 import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getCoordinates, type Coordinates } from '@/utils/get-coordinates';
 
 /** The place the page shows; `names` are known at once when it comes from the profile. */
 interface Place extends Coordinates {
   names?: string[];
 }
-
-type Fetched = { key: string; days: WeatherDto[]; error: null } | { key: string; days: null; error: string };
 
 export type WeatherHome =
   | { status: 'locating' }
@@ -34,11 +34,10 @@ function messageOf(error: unknown): string {
  * browser location on refresh. A new profile location moves the page there and reloads.
  */
 export function useWeatherHome(profileLocation: ProfileLocation) {
+  const queryClient = useQueryClient();
   const [place, setPlace] = useState<Place | null>(null);
   const [aborted, setAborted] = useState(false);
   const [relocating, setRelocating] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [fetched, setFetched] = useState<Fetched | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const known = profileLocation !== undefined;
@@ -72,48 +71,24 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
     };
   }, [known, savedLongitude, savedLatitude, savedNames]);
 
-  const longitude = place?.longitude;
-  const latitude = place?.latitude;
-  const key =
-    longitude !== undefined && latitude !== undefined ? `${longitude},${latitude}#${attempt}` : null;
-  const named = place?.names !== undefined;
+  const forecast = useQuery({
+    queryKey: queryKeys.weather.forecast(place),
+    queryFn: place ? () => getWeathers({ longitude: place.longitude, latitude: place.latitude }) : skipToken,
+  });
 
   // A place from the device has no names yet: ask for them beside the forecast, so that the heading names
   // the place even while the forecast loads or fails.
-  useEffect(() => {
-    if (named || longitude === undefined || latitude === undefined) return;
-    let active = true;
-    getLocation({ longitude, latitude }).then(
-      (location) => {
-        if (!active) return;
-        setPlace((current) =>
-          current?.longitude === longitude && current.latitude === latitude
-            ? { ...current, names: location.locationNames }
-            : current,
-        );
-      },
-      (error: unknown) => console.warn(error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [named, longitude, latitude]);
-
-  useEffect(() => {
-    if (key === null || longitude === undefined || latitude === undefined) return;
-    let active = true;
-    getWeathers({ longitude, latitude }).then(
-      (days) => {
-        if (active) setFetched({ key, days, error: null });
-      },
-      (error: unknown) => {
-        if (active) setFetched({ key, days: null, error: messageOf(error) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [key, longitude, latitude]);
+  const location = useQuery({
+    queryKey: queryKeys.weather.location(place),
+    queryFn:
+      place && !place.names
+        ? () =>
+            getLocation({ longitude: place.longitude, latitude: place.latitude }).catch((error: unknown) => {
+              console.warn(error);
+              throw error;
+            })
+        : skipToken,
+  });
 
   /** The refresh-location button: asks the browser (or the prompts) again; cancelling keeps the current place. */
   const refresh = useCallback(async () => {
@@ -123,28 +98,30 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
       if (found) {
         setPlace(found);
         setAborted(false);
-        setAttempt((n) => n + 1);
+        // The same place is asked again too: the forecast may have moved on since.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.weather.forecast(found) });
       }
     } finally {
       setRelocating(false);
     }
-  }, []);
+  }, [queryClient]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { refetch } = forecast;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   let state: WeatherHome;
+  const days = forecast.data;
+  const selected = days?.find((day) => day.id === selectedId) ?? days?.[0];
   if (!place) state = aborted ? { status: 'no-location' } : { status: 'locating' };
-  else if (fetched?.key !== key) state = { status: 'loading' };
-  else if (fetched.error !== null) state = { status: 'error', message: fetched.error };
-  else if (fetched.days.length === 0) state = { status: 'error', message: ko.weather.loadFailed };
-  else {
-    const selected = fetched.days.find((day) => day.id === selectedId) ?? fetched.days[0]!;
-    state = { status: 'ready', days: fetched.days, selected };
-  }
+  else if (forecast.isFetching || forecast.isPending) state = { status: 'loading' };
+  else if (forecast.error) state = { status: 'error', message: messageOf(forecast.error) };
+  else if (!days || !selected) state = { status: 'error', message: ko.weather.loadFailed };
+  else state = { status: 'ready', days, selected };
 
+  const names = place?.names ?? location.data?.locationNames;
   let locationNames: string[] | null = null;
   if (state.status === 'ready') locationNames = state.selected.location.locationNames;
-  else if (place?.names?.length) locationNames = place.names;
+  else if (names?.length) locationNames = names;
   else if (place) locationNames = [ko.weather.coordinateLabel(place.latitude, place.longitude)];
 
   return { state, locationNames, relocating, refresh, retry, select: setSelectedId };

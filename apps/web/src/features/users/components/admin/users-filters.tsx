@@ -3,7 +3,7 @@ import { ROLES, ko, type Role } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
-import type { AdminUserParams } from '@/features/users/stores/admin-users-store';
+import type { AdminUserParams } from '@/features/users/hooks/use-admin-users';
 
 /** Admin searches wait this long after the last key stroke (spec §9). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
