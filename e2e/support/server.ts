@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OFFLINE_PROVIDER_ENV } from '../../apps/server/test/support/offline-env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -61,12 +62,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     AUTH_RATE_PER_IP: '100000',
     SIGN_IN_MAX_FAILURES: '1000',
     // Providers point at a closed loopback port: the journeys never leave the machine.
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    KMA_URL: 'http://127.0.0.1:9',
-    KAKAO_LOCAL_URL: 'http://127.0.0.1:9',
-    OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_BASE_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_API_URL: 'http://127.0.0.1:9',
+    ...OFFLINE_PROVIDER_ENV,
   };
 }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
+import { OFFLINE_PROVIDER_ENV } from '../../test/support/offline-env.js';
 
 export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_SERVER = path.join(SERVER_DIR, 'dist', 'server.js');
@@ -28,12 +29,7 @@ export function benchEnv(extra: Record<string, string> = {}): Record<string, str
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     AUTH_RATE_PER_IP: '1000000000',
     SIGN_IN_MAX_FAILURES: '1000000000',
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    KMA_URL: 'http://127.0.0.1:9',
-    KAKAO_LOCAL_URL: 'http://127.0.0.1:9',
-    OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_BASE_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_API_URL: 'http://127.0.0.1:9',
+    ...OFFLINE_PROVIDER_ENV,
     ...extra,
   };
 }

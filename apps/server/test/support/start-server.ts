@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp, type App, type AppOverrides } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { databaseUrlFor, testDbKind, withAdminClient } from './databases.js';
+import { OFFLINE_PROVIDER_ENV } from './offline-env.js';
 
 export interface TestServer {
   app: App;
@@ -76,12 +77,7 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     AUTH_RATE_PER_IP: '100000',
     SIGN_IN_MAX_FAILURES: '1000',
     // Never reach the internet from a test: providers point at a closed loopback port unless a test fakes them.
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    KMA_URL: 'http://127.0.0.1:9',
-    KAKAO_LOCAL_URL: 'http://127.0.0.1:9',
-    OAUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_BASE_URL: 'http://127.0.0.1:9',
-    OAUTH_KAKAO_API_URL: 'http://127.0.0.1:9',
+    ...OFFLINE_PROVIDER_ENV,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...extra,
   };
