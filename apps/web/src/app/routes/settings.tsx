@@ -1,11 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ko, type LocationInput, type ProfileDto } from '@otboo/contract';
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  OAUTH_PROVIDERS,
+  ko,
+  type LocationInput,
+  type OAuthProvider,
+  type ProfileDto,
+} from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { PROVIDER_LABELS, SocialLinkButtons } from '@/features/auth/components/social-link-buttons';
 import { ProfileForm } from '@/features/users/components/settings/profile-form';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { getLocation } from '@/features/weather/api/get-location';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { getCoordinates } from '@/utils/get-coordinates';
 
@@ -20,8 +31,27 @@ async function locate(): Promise<LocationInput | null> {
   }
 }
 
-/** /settings — edit one's own profile. */
+function isProvider(value: string | null): value is OAuthProvider {
+  return (OAUTH_PROVIDERS as readonly (string | null)[]).includes(value);
+}
+
+/** A social link comes back here from the provider: `?linked=<provider>` or `?error=oauth&error_message=…`. */
+function useLinkOutcome() {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const linked = params.get('linked');
+    const failed =
+      params.get('error') === 'oauth' ? (params.get('error_message') ?? ko.auth.socialLinkFailed) : null;
+    if (!linked && !failed) return;
+    if (isProvider(linked)) toast.success(ko.auth.socialLinked(PROVIDER_LABELS[linked]));
+    if (failed) toast.error(failed);
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+}
+
+/** /settings — edit one's own profile, change the password, link a social account. */
 export function SettingsRoute() {
+  useLinkOutcome();
   const user = useSession((s) => s.user);
   const queryClient = useQueryClient();
   const { data: profile, isError: failed, refetch } = useProfile(user?.id);
@@ -48,6 +78,27 @@ export function SettingsRoute() {
           <Spinner label={ko.common.loading} />
         </div>
       )}
+      {user ? (
+        <div className="mt-6 flex flex-col gap-6">
+          <Section title={ko.auth.changePasswordTitle}>
+            <ChangePasswordForm />
+          </Section>
+          {user.linkedOAuthProviders.length < OAUTH_PROVIDERS.length ? (
+            <Section title={ko.auth.socialLinkTitle}>
+              <SocialLinkButtons />
+            </Section>
+          ) : null}
+        </div>
+      ) : null}
     </Page>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-line bg-white p-7">
+      <h2 className="text-[17px] font-bold text-ink">{title}</h2>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { ko } from '@otboo/contract';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { PasswordField } from '@/components/ui/password-field';
+import { changePassword } from '@/features/auth/api/change-password';
+import { allValid, liveError, resetConfirmRule, resetPasswordRule } from '@/features/auth/utils/validation';
+import { toApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+
+/** The server's message for one field of a 400, if it named that field. */
+function fieldError(error: unknown, field: string): string | null {
+  const data = toApiError(error).data as { details?: Record<string, unknown> } | null;
+  const message = data?.details?.[field];
+  return typeof message === 'string' ? message : null;
+}
+
+/**
+ * Settings: a new password for the signed-in user. The current password is the proof the server asks for; it
+ * may stay empty within 10 minutes of signing in (the server decides and says so in Korean).
+ */
+export function ChangePasswordForm() {
+  const user = useSession((s) => s.user);
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const matches = resetConfirmRule(password);
+  const ready = allValid([
+    [resetPasswordRule, password],
+    [matches, confirm],
+  ]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    if (!user) {
+      setError(ko.profile.noUser);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setCurrentError(null);
+    try {
+      await changePassword(user.id, current === '' ? { password } : { password, currentPassword: current });
+      toast.success(ko.auth.passwordChanged);
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+    } catch (cause) {
+      const onCurrent = fieldError(cause, 'currentPassword');
+      if (onCurrent) setCurrentError(onCurrent);
+      else setError(toApiError(cause).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={ko.auth.changePasswordTitle}
+      className="flex flex-col gap-4"
+    >
+      <div className="flex flex-col gap-1.5">
+        <PasswordField
+          label={ko.auth.currentPasswordLabel}
+          autoComplete="current-password"
+          value={current}
+          error={currentError}
+          onChange={(e) => {
+            setCurrent(e.target.value);
+            setCurrentError(null);
+            setError(null);
+          }}
+        />
+        <p className="text-[13px] text-ink-muted">{ko.auth.currentPasswordHint}</p>
+      </div>
+      <PasswordField
+        label={ko.auth.newPasswordLabel}
+        autoComplete="new-password"
+        placeholder={ko.auth.newPasswordPlaceholder}
+        value={password}
+        error={liveError(resetPasswordRule, password)}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(null);
+        }}
+      />
+      <PasswordField
+        label={ko.auth.newPasswordConfirmLabel}
+        autoComplete="new-password"
+        placeholder={ko.auth.confirmPasswordPlaceholder}
+        value={confirm}
+        error={liveError(matches, confirm)}
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          setError(null);
+        }}
+      />
+      <FormError message={error} />
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={!ready || busy} className="min-w-32">
+          {busy ? ko.auth.changing : ko.auth.changePassword}
+        </Button>
+      </div>
+    </form>
+  );
+}
