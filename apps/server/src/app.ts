@@ -64,6 +64,7 @@ import {
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin from './plugins/csrf.js';
+import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -191,6 +192,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   // Our plugins
   await app.register(csrfPlugin);
+  // Per-user budgets of writes, over HTTP (the plugin, after auth) and STOMP (the broker's SEND policy).
+  const writeLimits = createWriteLimits(config.writeRate);
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
@@ -277,7 +280,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const broker = createStompBroker({
     authenticate: auth.verifyAccessToken,
     admit: sessionGuard.admit,
-    policy: directMessageDestinations(messages),
+    policy: limitSends(directMessageDestinations(messages), writeLimits),
     log: app.log,
     options: overrides.realtime?.stomp,
   });
@@ -291,6 +294,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
+  await app.register(writeLimitsPlugin, { limits: writeLimits });
   await app.register(filesPlugin, { storage });
 
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).

@@ -78,6 +78,9 @@ const Env = z.object({
   WEATHER_REFRESH_MINUTES: z.coerce.number().min(1).default(60),
   /** Ours: on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
   SHUTDOWN_GRACE: duration('8s'),
+  /** Ours: per-user token bucket of each kind of write (DMs, comments, likes, follows, clothes, feeds). */
+  WRITE_RATE_BURST: z.coerce.number().int().min(1).default(30),
+  WRITE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -136,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE,
+    writeRate: { burst: e.WRITE_RATE_BURST, perMinute: e.WRITE_RATE_PER_MINUTE },
   };
 }

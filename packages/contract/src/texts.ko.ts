@@ -38,6 +38,8 @@ export const ko = {
     sessionExpired: '로그인이 만료되었습니다. 다시 로그인해주세요.',
     csrfInvalid: '보안 토큰(CSRF)이 올바르지 않습니다. 페이지를 새로고침해주세요.',
     tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    tooManyWrites: (seconds: number) =>
+      `짧은 시간에 너무 많이 작성했습니다. ${seconds}초 후 다시 시도해주세요.`,
     payloadTooLarge: '요청 크기가 너무 큽니다.',
     unsupportedMediaType: '지원하지 않는 형식입니다.',
     internalError: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해주세요.',

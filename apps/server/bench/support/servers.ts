@@ -29,6 +29,7 @@ export function benchEnv(extra: Record<string, string> = {}): Record<string, str
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     AUTH_RATE_PER_IP: '1000000000',
     SIGN_IN_MAX_FAILURES: '1000000000',
+    WRITE_RATE_BURST: '1000000000',
     ...OFFLINE_PROVIDER_ENV,
     ...extra,
   };

@@ -196,11 +196,15 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
     }
 
     /** ERROR frame, then close: STOMP requires the server to close after an ERROR. */
-    function fail(message: string, extra: { receipt?: string; body?: string } = {}): void {
+    function fail(
+      message: string,
+      extra: { receipt?: string; body?: string; headers?: Record<string, string> } = {},
+    ): void {
       if (state === 'closed') return;
       sendFrame(
         'ERROR',
         {
+          ...extra.headers,
           message,
           'receipt-id': extra.receipt,
           'content-type': extra.body ? 'application/json' : 'text/plain;charset=utf-8',
@@ -409,7 +413,8 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
           message: err.message,
           details: err.details,
         });
-        fail(err.message, { receipt: frame.headers.receipt, body });
+        // The error's own headers too: a refused write carries `retry-after` (plugins/write-limits.ts).
+        fail(err.message, { receipt: frame.headers.receipt, body, headers: err.headers });
         return false;
       }
     }
