@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -63,7 +64,7 @@ import {
   recommendationsRoutes,
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
-import csrfPlugin from './plugins/csrf.js';
+import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
 import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
@@ -191,7 +192,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const notifier = createNotifier({ bus });
 
   // Our plugins
-  await app.register(csrfPlugin);
+  // CSRF tokens are keyed from the JWT secret: configured, or the one kept in the database for every instance
+  // (read or created here as the auth service does; whichever comes first stores it).
+  const jwtSecret =
+    config.jwtSecret ??
+    (await createAuthRepo().ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
+  await app.register(csrfPlugin, {
+    key: csrfKeyFrom(jwtSecret),
+    secure: config.publicUrl.startsWith('https://'),
+  });
   // Per-user budgets of writes, over HTTP (the plugin, after auth) and STOMP (the broker's SEND policy).
   const writeLimits = createWriteLimits(config.writeRate);
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { refreshTokens, sessions, users } from '../../src/db/schema/index.js';
 import { newRefreshToken } from '../../src/domains/auth/tokens.js';
+import { csrfKeyFrom, csrfTokenFor } from '../../src/plugins/csrf.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, startBuiltServer, withDatabase } from '../support/servers.js';
 import type { BenchRow, Scenario } from '../support/types.js';
@@ -8,7 +9,9 @@ import type { BenchRow, Scenario } from '../support/types.js';
 /** More refresh tokens than a 10 s run can use on this machine; each request spends one. */
 const POOL = 40_000;
 const CHUNK = 4_000;
-const CSRF = 'bench-csrf-token-0123456789';
+/** The server's JWT secret, so each refresh cookie's CSRF token (bound to it) can be made here. */
+const JWT_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
+const CSRF_KEY = csrfKeyFrom(JWT_SECRET);
 
 export const scenarios: Scenario[] = [
   {
@@ -19,7 +22,7 @@ export const scenarios: Scenario[] = [
       for (const kind of ctx.databases) {
         const target = await benchTarget(kind);
         try {
-          const tokens: string[] = [];
+          const tokens: { refresh: string; csrf: string }[] = [];
           await withDatabase(target, async ({ db }) => {
             const [user] = await db
               .insert(users)
@@ -35,11 +38,16 @@ export const scenarios: Scenario[] = [
               await db
                 .insert(refreshTokens)
                 .values(batch.map((b) => ({ sessionId: b.id, tokenHash: b.refresh.hash, expiresAt })));
-              tokens.push(...batch.map((b) => b.refresh.token));
+              tokens.push(
+                ...batch.map((b) => ({
+                  refresh: b.refresh.token,
+                  csrf: csrfTokenFor(CSRF_KEY, b.refresh.token),
+                })),
+              );
             }
           });
           ctx.log(`${kind}: ${tokens.length} sessions seeded`);
-          const server = await startBuiltServer(target);
+          const server = await startBuiltServer({ ...target, env: { JWT_SECRET } });
           try {
             let next = 0;
             rows.push({
@@ -49,10 +57,16 @@ export const scenarios: Scenario[] = [
                 method: 'POST',
                 connections: ctx.connections,
                 durationSeconds: ctx.durationSeconds,
-                headers: { 'x-xsrf-token': CSRF },
                 nextRequest: () => {
                   const token = tokens[next++];
-                  return token ? { headers: { cookie: `REFRESH_TOKEN=${token}; XSRF-TOKEN=${CSRF}` } } : null;
+                  return token
+                    ? {
+                        headers: {
+                          cookie: `REFRESH_TOKEN=${token.refresh}; XSRF-TOKEN=${token.csrf}`,
+                          'x-xsrf-token': token.csrf,
+                        },
+                      }
+                    : null;
                 },
               })),
               database: kind,

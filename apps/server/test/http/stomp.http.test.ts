@@ -1,6 +1,7 @@
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { asBrowser } from '../support/auth.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -62,10 +63,7 @@ describe('STOMP at /ws', () => {
       }
       // A token of a signed-out session (refresh token revoked → session revoked).
       const gone = await createUser(server);
-      const out = await http.post('/api/auth/sign-out', {
-        cookies: { REFRESH_TOKEN: gone.refreshToken, 'XSRF-TOKEN': 'csrf-token-value-0123456789' },
-        headers: { 'x-xsrf-token': 'csrf-token-value-0123456789' },
-      });
+      const out = await http.post('/api/auth/sign-out', asBrowser(gone.refreshToken));
       expect(out.status).toBe(204);
       const stomp = await openRawStomp(server.url);
       expect((await stomp.connect(gone.accessToken)).command).toBe('ERROR');

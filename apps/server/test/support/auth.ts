@@ -1,23 +1,34 @@
 import { CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@otboo/contract';
+import { csrfKeyFrom, csrfTokenFor } from '../../src/plugins/csrf.js';
 import { httpClient, type HttpResponse, type RequestOptions } from './http.js';
-import type { TestServer } from './start-server.js';
+import { testEnv, type TestServer } from './start-server.js';
 
-/** Any value of the right shape works: the check is that cookie and header agree. */
-export const CSRF_TOKEN = 'csrf-token-value-0123456789';
+/** The CSRF key of a test server: derived from the tests' JWT_SECRET, as the server does. */
+const CSRF_KEY = csrfKeyFrom(testEnv('').JWT_SECRET!);
+
+/** A CSRF token the test server accepts with this refresh cookie (none: signed out), as it would issue one. */
+export function csrfTokenOf(refreshToken?: string): string {
+  return csrfTokenFor(CSRF_KEY, refreshToken);
+}
+
+/** A valid token of a browser that is signed out (no refresh cookie). */
+export const CSRF_TOKEN = csrfTokenOf();
 
 /**
- * Request options of a browser that fetched `/api/auth/csrf-token`: the XSRF-TOKEN cookie, the matching
- * X-XSRF-TOKEN header and, when given, the refresh cookie. Merge further options in with `extra`.
+ * Request options of a browser that fetched `/api/auth/csrf-token`: the XSRF-TOKEN cookie bound to its refresh
+ * cookie, the matching X-XSRF-TOKEN header and, when given, the refresh cookie. Merge further options in with
+ * `extra`.
  */
 export function asBrowser(refreshToken?: string, extra: RequestOptions = {}): RequestOptions {
+  const token = csrfTokenOf(refreshToken);
   return {
     ...extra,
     cookies: {
-      [CSRF_COOKIE]: CSRF_TOKEN,
+      [CSRF_COOKIE]: token,
       ...(refreshToken ? { [REFRESH_COOKIE]: refreshToken } : {}),
       ...extra.cookies,
     },
-    headers: { [CSRF_HEADER.toLowerCase()]: CSRF_TOKEN, ...extra.headers },
+    headers: { [CSRF_HEADER.toLowerCase()]: token, ...extra.headers },
   };
 }
 
