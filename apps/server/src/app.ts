@@ -21,6 +21,7 @@ import { createPgJobLock, processJobLock } from './lib/job-lock.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
 import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
+import { createOriginCheck } from './realtime/stomp/origin.js';
 import {
   createNotificationsRepo,
   createNotificationsService,
@@ -328,7 +329,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   await app.register(messagesRoutes, { prefix: '/api/direct-messages', messages });
   // STOMP on the same port, beside Fastify: SockJS under /ws/…, raw WebSocket at /ws (see endpoints.ts).
-  const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });
+  const stomp = installStompEndpoints(app.server, broker, {
+    path: WS_PATH,
+    allowOrigin: createOriginCheck({ publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins }),
+    log: app.log,
+  });
   app.addHook('preClose', (done) => {
     stopRelay();
     sessionGuard.close();

@@ -81,6 +81,17 @@ const Env = z.object({
   /** Ours: per-user token bucket of each kind of write (DMs, comments, likes, follows, clothes, feeds). */
   WRITE_RATE_BURST: z.coerce.number().int().min(1).default(30),
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Ours: origins besides our own allowed to open `/ws` (comma-separated, e.g. `https://app.example.com`). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -140,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE,
     writeRate: { burst: e.WRITE_RATE_BURST, perMinute: e.WRITE_RATE_PER_MINUTE },
+    allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }

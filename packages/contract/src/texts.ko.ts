@@ -803,6 +803,7 @@ export const ko = {
     unknownTransaction: '존재하지 않는 트랜잭션입니다.',
     tooManyTransactions: '트랜잭션이 너무 많습니다.',
     invalidBody: '메시지 본문이 올바른 JSON이 아닙니다.',
+    originForbidden: '허용되지 않은 출처(Origin)에서의 연결입니다.',
     connectTimeout: '연결 시간이 초과되었습니다.',
     heartbeatTimeout: '하트비트가 없어 연결을 종료합니다.',
     /** An open STOMP connection whose session ended (sign-out, lock, role or password change). */

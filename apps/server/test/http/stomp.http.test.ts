@@ -1,6 +1,7 @@
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { ko } from '@otboo/contract';
 import { asBrowser } from '../support/auth.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
@@ -26,6 +27,7 @@ describe('STOMP at /ws', () => {
   beforeAll(async () => {
     // A short server heart-beat: stompjs (4000,4000) still negotiates 4000; raw clients can ask for less.
     server = await startServer({
+      env: { ALLOWED_ORIGINS: 'https://partner.example.com' },
       overrides: { realtime: { stomp: { heartbeatMs: 500, connectTimeoutMs: 1500 } } },
     });
     http = httpClient(server.url);
@@ -374,6 +376,98 @@ describe('STOMP at /ws', () => {
         body: 'x'.repeat(2 * 1024 * 1024),
       });
       expect(res.status).toBe(413);
+      const slash = await fetch(`${server.url}/ws/000/session1/xhr_send/`, {
+        method: 'POST',
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(slash.status).toBe(413);
+    });
+
+    it('serves no JSONP or htmlfile transport', async () => {
+      // A live session (opened over xhr), so that only the guard can answer 404 to jsonp_send.
+      const opened = await fetch(`${server.url}/ws/000/jsonplive/xhr`, { method: 'POST' });
+      expect(await opened.text()).toBe('o\n');
+      const paths: [string, string][] = [
+        ['GET', '/ws/000/jsonp1/jsonp?c=callback'],
+        ['GET', '/ws/000/jsonp2/jsonp/?c=callback'],
+        ['POST', '/ws/000/jsonplive/jsonp_send'],
+        ['POST', '/ws/000/jsonplive/jsonp_send/'],
+        ['GET', '/ws/000/html1/htmlfile?c=callback'],
+      ];
+      for (const [method, path] of paths) {
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          ...(method === 'POST'
+            ? { body: 'd=%5B%22x%22%5D', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+            : {}),
+        });
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).not.toMatch(/callback/);
+      }
+      // The transports we keep still answer.
+      const sent = await fetch(`${server.url}/ws/000/jsonplive/xhr_send`, { method: 'POST', body: '["x"]' });
+      expect(sent.status).toBe(204);
+    });
+  });
+
+  describe('Origin of browser pages', () => {
+    const evil = 'https://evil.example';
+    const upgrade = (path: string, origin?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}${path}`, origin ? { origin } : {});
+        ws.once('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.once('error', reject);
+      });
+
+    it('refuses a WebSocket handshake from a foreign page, raw and SockJS, and lets our own origins through', async () => {
+      for (const path of ['/ws', '/ws/websocket', '/ws/123/abcdefgh/websocket']) {
+        expect(await upgrade(path, evil), path).toBe(403);
+        expect(await upgrade(path, 'null'), path).toBe(403);
+        expect(await upgrade(path, server.url), path).toBe(101);
+        expect(await upgrade(path, 'https://partner.example.com'), path).toBe(101);
+        expect(await upgrade(path), path).toBe(101);
+      }
+      // A page of ours speaks STOMP as usual.
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { origin: server.url });
+      await new Promise((r) => ws.once('open', r));
+      ws.send(`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${alice.accessToken}\n\n\0`);
+      const first = await new Promise<string>((r) => ws.once('message', (d) => r(d.toString())));
+      expect(first.startsWith('CONNECTED\n')).toBe(true);
+      ws.close();
+    });
+
+    it('refuses SockJS HTTP transports to a foreign page (403, Korean) and no longer echoes its Origin', async () => {
+      for (const [method, path] of [
+        ['GET', '/ws/info'],
+        ['POST', '/ws/000/origin1/xhr'],
+        ['POST', '/ws/000/origin1/xhr_streaming'],
+        ['POST', '/ws/000/origin1/xhr_send'],
+        ['OPTIONS', '/ws/000/origin1/xhr'],
+        ['GET', '/ws/000/origin1/eventsource'],
+      ] as const) {
+        const res = await fetch(`${server.url}${path}`, { method, headers: { origin: evil } });
+        expect(res.status, path).toBe(403);
+        expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+        expect(await res.json(), path).toEqual({
+          exceptionName: 'ForbiddenException',
+          message: ko.realtime.originForbidden,
+          details: {},
+        });
+      }
+      // Our own page (and a client without Origin) is served, without CORS headers: it needs none.
+      for (const headers of [{ origin: server.url }, {}] as Record<string, string>[]) {
+        const info = await fetch(`${server.url}/ws/info`, { headers });
+        expect(info.status).toBe(200);
+        expect(info.headers.get('access-control-allow-origin')).toBeNull();
+        expect(info.headers.get('access-control-allow-credentials')).toBeNull();
+      }
     });
   });
 });

@@ -13,6 +13,8 @@ export interface StompEndpointOptions {
    * still reaches the parser and gets a STOMP ERROR; only bigger messages are cut off by the transport.
    */
   maxMessageBytes?: number;
+  /** Whether a browser page of this request's `Origin` may connect (see origin.ts). */
+  allowOrigin(request: IncomingMessage): boolean;
   log: FastifyBaseLogger;
 }
 
@@ -22,11 +24,17 @@ const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024 + 64 * 1024;
  * Mounts STOMP on the HTTP server: SockJS under `{path}/…` and a raw WebSocket at exactly `{path}` (or
  * `{path}/`). SockJS would claim `{path}` itself (its welcome page), so the upgrade listener installed last
  * routes by path: exactly `{path}` → raw WebSocket; `{path}/…` (`/ws/websocket`, `/ws/{server}/{session}/websocket`)
- * → SockJS; anything else is not a WebSocket endpoint and is refused at once instead of hanging.
+ * → SockJS; anything else is not a WebSocket endpoint and is refused at once instead of hanging. A handshake
+ * from a page of a foreign origin is refused (403) on both, before any STOMP is spoken.
  */
 export function installStompEndpoints(server: Server, broker: StompBroker, options: StompEndpointOptions) {
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const sockJs = installSockJs(server, broker, { prefix: options.path, maxMessageBytes, log: options.log });
+  const sockJs = installSockJs(server, broker, {
+    prefix: options.path,
+    maxMessageBytes,
+    allowOrigin: options.allowOrigin,
+    log: options.log,
+  });
   const raw = createRawWebSocketEndpoint(broker, { maxMessageBytes });
 
   const sockJsUpgrade = server.listeners('upgrade').slice() as ((
@@ -37,6 +45,9 @@ export function installStompEndpoints(server: Server, broker: StompBroker, optio
   server.removeAllListeners('upgrade');
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (req.url ?? '').split('?')[0] ?? '';
+    const ours = pathname === options.path || pathname.startsWith(`${options.path}/`);
+    if (ours && !options.allowOrigin(req))
+      return void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     if (pathname === options.path || pathname === `${options.path}/`)
       return raw.handleUpgrade(req, socket, head);
     if (pathname.startsWith(`${options.path}/`)) {

@@ -1,12 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import sockjs from 'sockjs';
+import { ko } from '@otboo/contract';
 import type { StompBroker } from './broker.js';
 
 export interface SockJsOptions {
   prefix: string;
-  /** Largest message (WebSocket) or request body (`xhr_send`, `jsonp_send`) accepted from a client. */
+  /** Largest message (WebSocket) or request body (`xhr_send`) accepted from a client. */
   maxMessageBytes: number;
+  /** Whether a browser page of this request's `Origin` may use SockJS (see origin.ts). */
+  allowOrigin(request: IncomingMessage): boolean;
   log: FastifyBaseLogger;
 }
 
@@ -28,12 +31,18 @@ function sockJsBufferedBytes(conn: sockjs.Connection): number {
   return bytes;
 }
 
+/** Transports we do not serve: the iframe page, JSONP polling and sending, htmlfile (SockJS allows a final `/`). */
+const REFUSED_TRANSPORTS = /\/(iframe[^/]*\.html|jsonp|jsonp_send|htmlfile)\/?$/;
+const XHR_SEND = /\/xhr_send\/?$/;
+
 /**
  * STOMP over SockJS (`/ws/info`, `/ws/{server}/{session}/{transport}`, `/ws/websocket`). SockJS installs
  * itself in front of the HTTP server's `request` and `upgrade` listeners and passes every other path on, so
- * Fastify keeps the rest. Two guards sit in front of SockJS: request bodies of the send transports are
- * capped (SockJS buffers them whole), and the iframe transports are refused (they load a script from a CDN
- * and no current browser needs them).
+ * Fastify keeps the rest. Guards sit in front of SockJS: a page of a foreign origin is refused (403); the
+ * iframe transports are refused (they load a script from a CDN and no current browser needs them), and so are
+ * JSONP and htmlfile (script-callback transports that cross origins by design); request bodies of `xhr_send`
+ * are capped (SockJS buffers them whole). SockJS's CORS answers are off (`disable_cors`): it would echo any
+ * Origin with credentials allowed, and our own pages are same-origin.
  */
 export function installSockJs(server: Server, broker: StompBroker, options: SockJsOptions) {
   const connections = new Set<sockjs.Connection>();
@@ -45,6 +54,7 @@ export function installSockJs(server: Server, broker: StompBroker, options: Sock
     disconnect_delay: 5_000,
     heartbeat_delay: 25_000,
     faye_server_options: { maxLength: options.maxMessageBytes },
+    disable_cors: true,
   } as sockjs.ServerOptions);
 
   sjs.on('connection', (conn: sockjs.Connection | null) => {
@@ -72,16 +82,22 @@ export function installSockJs(server: Server, broker: StompBroker, options: Sock
   const prefixSlash = `${options.prefix}/`;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? '').split('?')[0] ?? '';
-    if (pathname.startsWith(prefixSlash) && !guard(req, res, pathname)) return;
+    if ((pathname.startsWith(prefixSlash) || pathname === options.prefix) && !guard(req, res, pathname))
+      return;
     for (const listener of sockJsListeners) listener.call(server, req, res);
   });
 
   function guard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
-    if (/\/iframe[^/]*\.html$/.test(pathname)) {
+    if (!options.allowOrigin(req)) {
+      const body = { exceptionName: 'ForbiddenException', message: ko.realtime.originForbidden, details: {} };
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+      return false;
+    }
+    if (REFUSED_TRANSPORTS.test(pathname)) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 Error: Page not found\n');
       return false;
     }
-    if (req.method !== 'POST' || !/\/(xhr_send|jsonp_send)$/.test(pathname)) return true;
+    if (req.method !== 'POST' || !XHR_SEND.test(pathname)) return true;
     const declared = Number(req.headers['content-length'] ?? 0);
     const tooLarge = () => {
       if (!res.headersSent)
