@@ -66,6 +66,7 @@ import {
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
+import apiNoStorePlugin from './plugins/api-no-store.js';
 import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     key: csrfKeyFrom(jwtSecret),
     secure: config.publicUrl.startsWith('https://'),
   });
+  await app.register(apiNoStorePlugin);
   // Per-user budgets of writes, over HTTP (the plugin, after auth) and STOMP (the broker's SEND policy).
   const writeLimits = createWriteLimits(config.writeRate);
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
