@@ -6,3 +6,5 @@ export * from './follows.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './recommendations.js';
+export * from './push.js';
+export * from './notification-settings.js';

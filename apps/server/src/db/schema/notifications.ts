@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'ROLE',
   'ATTRIBUTE',
   'WEATHER',
+  /** The morning outfit (docs/api.md §9.3); OUTFIT_CLOSET is its empty-closet form, which links to the closet. */
+  'OUTFIT',
+  'OUTFIT_CLOSET',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
