@@ -25,6 +25,49 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
   FST_FIELDS_LIMIT: [400, 'InvalidInputException', ko.common.invalidInput],
 };
 
+/** SQLSTATEs of text PostgreSQL cannot store (a NUL, a character outside the encoding): the input's fault. */
+const TEXT_NOT_STORABLE = new Set(['22021', '22P05']);
+
+interface DriverError {
+  code: string;
+  severity: string;
+  message: string;
+  stack?: string;
+}
+
+/** The database driver's error behind `error` (Drizzle wraps it as `cause`), or null when it is not one. */
+function driverError(error: unknown): DriverError | null {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return current as DriverError;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * What a log line may say about an error: a database error gives its code, its message and the failed
+ * statement's SQL, never the bound parameters (Drizzle's own message and stack carry them, and they hold
+ * e-mails, names and free text). Data-exception messages (class 22) quote the offending value after a
+ * colon, which is cut. Anything else is logged as it is.
+ */
+export function loggableError(error: unknown): unknown {
+  const db = driverError(error);
+  if (!db) return error;
+  const query = (error as { query?: unknown }).query;
+  const stack = (error as { stack?: unknown }).stack;
+  return {
+    name: 'DatabaseError',
+    code: db.code,
+    severity: db.severity,
+    message: db.code.startsWith('22') ? (db.message.split(': ')[0] ?? '') : db.message,
+    ...(typeof query === 'string' ? { query } : {}),
+    // The frames only: the first lines of a stack repeat the message, parameters included.
+    ...(typeof stack === 'string' ? { stack: stack.slice(Math.max(stack.indexOf('\n    at '), 0)) } : {}),
+  };
+}
+
 /**
  * One error handler for the whole API: typed service errors, validation errors and Fastify's own errors
  * become API.md's error body; anything else is a generic 500 that is logged, never shown.
@@ -59,11 +102,20 @@ export default fp(
       if (known) return reply.status(known[0]).send(body(known[1], known[2]));
       if (error.statusCode === 429)
         return reply.status(429).send(body('TooManyRequestsException', ko.common.tooManyRequests));
+      const db = driverError(error);
+      if (db && TEXT_NOT_STORABLE.has(db.code)) {
+        // A text field without the contract's safeText check; the 400 keeps the database's words out.
+        request.log.warn(
+          { code: db.code, method: request.method, url: request.routeOptions.url },
+          'text not storable',
+        );
+        return reply.status(400).send(body('InvalidInputException', ko.validation.textInvalidCharacter));
+      }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.status(error.statusCode).send(body('InvalidRequestException', ko.common.invalidInput));
       }
       request.log.error(
-        { err: error, method: request.method, url: request.url, params: request.params },
+        { err: loggableError(error), method: request.method, url: request.url, params: request.params },
         'unhandled error',
       );
       return reply.status(500).send(body('InternalServerException', ko.common.internalError));

@@ -5,6 +5,7 @@ import {
   CSRF_COOKIE,
   ErrorBody,
   JwtDto,
+  LIMITS,
   REFRESH_COOKIE,
   ResetPasswordRequest,
   SignInForm,
@@ -75,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/sign-in',
     {
       config: { public: true, authRateLimit: true },
+      bodyLimit: LIMITS.authBodyMaxBytes,
       schema: {
         tags: ['auth'],
         summary: '로그인 (multipart: username, password)',
@@ -91,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/refresh',
     {
       config: { public: true },
+      bodyLimit: LIMITS.authBodyMaxBytes,
       schema: { tags: ['auth'], summary: '토큰 재발급 (refresh 쿠키)', response: { 200: JwtDto, ...errors } },
     },
     async (request, reply) => {
@@ -107,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/sign-out',
     {
       config: { public: true },
+      bodyLimit: LIMITS.authBodyMaxBytes,
       schema: { tags: ['auth'], summary: '로그아웃', response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -120,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/reset-password',
     {
       config: { public: true, authRateLimit: true },
+      bodyLimit: LIMITS.authBodyMaxBytes,
       schema: {
         tags: ['auth'],
         summary: '임시 비밀번호 발급 (이메일 발송, 가입 여부와 관계없이 204)',

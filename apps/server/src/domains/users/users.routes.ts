@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ChangePasswordRequest,
   ErrorBody,
+  LIMITS,
   UserCreateRequest,
   UserDto,
   UserIdParams,
@@ -27,6 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/',
     {
       config: { public: true, authRateLimit: true },
+      bodyLimit: LIMITS.authBodyMaxBytes,
       schema: {
         tags: ['users'],
         summary: '회원가입',

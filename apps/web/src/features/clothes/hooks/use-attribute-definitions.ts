@@ -11,7 +11,7 @@ export interface AttributeDefQuery {
   keywordLike?: string;
 }
 
-/** Definitions by name, A to Z, as the clothes forms list them (spec §7). */
+/** Definitions by name, A to Z, as the clothes forms list them (docs/product.md §7). */
 export const ATTRIBUTE_DEFS_BY_NAME: AttributeDefQuery = { sortBy: 'name', sortDirection: 'ASCENDING' };
 
 export interface AttributeDefinitions {
@@ -24,7 +24,10 @@ export interface AttributeDefinitions {
   reload(): void;
 }
 
-/** Every attribute definition for a query (the endpoint is not paged): the clothes forms and the admin table. */
+/**
+ * Every attribute definition for a query (the endpoint is not paged, so this is no cursor list): the
+ * clothes forms and the admin table.
+ */
 export function useAttributeDefinitions(
   query: AttributeDefQuery = ATTRIBUTE_DEFS_BY_NAME,
 ): AttributeDefinitions {

@@ -7,7 +7,7 @@ import { useCursorList } from '@/lib/use-cursor-list';
 
 export type ClothesQuery = Omit<ClothesListParams, 'cursor' | 'idAfter'>;
 
-/** The closet loads 20 at a time (spec §9). */
+/** The closet loads 20 at a time (docs/product.md §9). */
 export const CLOSET_PAGE_SIZE = 20;
 
 /**

@@ -7,7 +7,7 @@ import { useCursorList } from '@/lib/use-cursor-list';
 
 export type FeedFilterParams = Omit<FeedListParams, 'cursor' | 'idAfter'>;
 
-/** Feeds load 10 at a time, newest first, always descending (spec §7 fixed values). */
+/** Feeds load 10 at a time, newest first, always descending (docs/product.md §7). */
 export const FEED_LIST_DEFAULT_PARAMS: FeedFilterParams = {
   limit: 10,
   sortBy: 'createdAt',

@@ -11,9 +11,9 @@ export type FeedLookup =
   { status: 'ready'; feed: FeedDto } | { status: 'loading' } | { status: 'missing' } | { status: 'idle' };
 
 /**
- * The feed the detail dialog shows. API.md has no GET /api/feeds/{id}, so a caller that knows only an
- * id (the OOTD dialog right after posting) gets it from the signed-in user's newest feeds; any other
- * caller passes the feed it already holds as `initialFeed`.
+ * The feed the detail dialog shows. The API has no GET /api/feeds/{id} (docs/api.md), so a caller that
+ * knows only an id (the OOTD dialog right after posting) gets it from the signed-in user's newest feeds;
+ * any other caller passes the feed it already holds as `initialFeed`.
  */
 export function useFeedLookup(
   feedId: string | null,

@@ -5,7 +5,8 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The follow summary of a user, with `reload` for after a follow or unfollow: it reloads every follow
- * query, since the counts and the follower lists changed with it. Errors are only logged (spec §8).
+ * query, since the counts and the follower lists changed with it. Errors are only logged
+ * (docs/product.md §8).
  */
 export function useFollowSummary(userId: string) {
   const queryClient = useQueryClient();

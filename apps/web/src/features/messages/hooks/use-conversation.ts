@@ -18,7 +18,7 @@ import { insertSorted, type ListData } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
 import { useCursorList } from '@/lib/use-cursor-list';
 
-/** Messages load 20 at a time (spec §9). */
+/** Messages load 20 at a time (docs/product.md §9). */
 export const MESSAGE_PAGE_SIZE = 20;
 /** Messages that arrive together are marked read with one request. */
 const READ_DELAY_MS = 400;

@@ -11,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useCursorList } from '@/lib/use-cursor-list';
 import { onSessionEnd } from '@/stores/session';
 
-/** The panel loads 20 at a time (spec §7: GET /api/notifications, default limit 20). */
+/** The panel loads 20 at a time (docs/product.md §7: GET /api/notifications, default limit 20). */
 export const NOTIFICATION_PAGE_SIZE = 20;
 
 /** The panel's one list: unread notifications, newest first. */

@@ -14,10 +14,10 @@ export type RecommendationView =
   | { status: 'ready'; recommendation: RecommendationDto; closetEmpty: boolean };
 
 /**
- * The recommendation for the selected day (spec §4: it reloads with the selected weather id). `another`
- * asks again for the same day, which gives the next outfit ('다른 옷 추천'); while any request is on its
- * way the panel shows it loading, as it does the first time.
- * `isClosetEmpty` is asked only when an outfit comes back empty.
+ * The recommendation for the selected day (docs/product.md §4: it reloads with the selected weather id).
+ * `another` asks again for the same day, which gives the next outfit ('다른 옷 추천'); while any request
+ * is on its way the panel shows it loading, as it does the first time. `isClosetEmpty` is asked only when
+ * an outfit comes back empty.
  */
 export function useRecommendation(weatherId: string | null, isClosetEmpty: () => Promise<boolean>) {
   const { data, error, isFetching, isPending, refetch } = useQuery({

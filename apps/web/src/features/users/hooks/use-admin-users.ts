@@ -7,7 +7,7 @@ import { useCursorList } from '@/lib/use-cursor-list';
 
 export type AdminUserParams = Omit<UserListParams, 'cursor' | 'idAfter'>;
 
-/** Admin user list: 20 per page, newest accounts first (spec §7 fixed values). */
+/** Admin user list: 20 per page, newest accounts first (docs/product.md §7). */
 export const ADMIN_USERS_DEFAULT_PARAMS: AdminUserParams = {
   limit: 20,
   sortBy: 'createdAt',

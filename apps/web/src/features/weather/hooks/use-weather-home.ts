@@ -29,9 +29,9 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The weather home's data (spec §2, §4): picks the place (profile, else geolocation, else prompts), loads
- * the five days for it, keeps the selected day (the first one whenever a list arrives) and re-acquires the
- * browser location on refresh. A new profile location moves the page there and reloads.
+ * The weather home's data (docs/product.md §2, §4): picks the place (profile, else geolocation, else
+ * prompts), loads the five days for it, keeps the selected day (the first one whenever a list arrives) and
+ * re-acquires the browser location on refresh. A new profile location moves the page there and reloads.
  */
 export function useWeatherHome(profileLocation: ProfileLocation) {
   const queryClient = useQueryClient();
