@@ -446,7 +446,65 @@ export const ko = {
       },
       emptyCloset: '옷장에 등록된 옷이 없어요',
       nothingSuitable: '날씨에 맞는 옷이 없어요',
+      /** After what the closet lacks: '하의가 없어요 — 옷장에 하의를 추가해보세요'. */
+      addToCloset: {
+        TOP: '옷장에 상의를 추가해보세요',
+        BOTTOM: '옷장에 하의를 추가해보세요',
+        OUTER: '옷장에 아우터를 추가해보세요',
+        SHOES: '옷장에 신발을 추가해보세요',
+        several: '옷장에 빠진 옷을 추가해보세요',
+      },
+      /** When the closet cannot make an outfit that keeps a rule (docs/recommendations.md §4). */
+      compromise: {
+        style: '스타일이 맞는 조합이 없어 가장 가까운 옷으로 골랐어요',
+        colour: '색이 어울리는 조합이 없어 가장 가까운 옷으로 골랐어요',
+        rain: '비에 약한 소재를 대신할 옷이 없어요',
+        cold: '추운 날 린넨·실크를 대신할 옷이 없어요',
+        heat: '더운 날 두꺼운 소재를 대신할 옷이 없어요',
+      },
     },
+    /** Why each piece was chosen (`reason` of each recommended piece), e.g. '비 소식 · 방수 레인부츠'. */
+    piece: {
+      feelsLike: (degrees: number) => `체감 ${degrees}°C`,
+      morning: (degrees: number) => `아침 ${degrees}°C`,
+      rain: '비 소식',
+      snow: '눈 소식',
+      wind: '바람 부는 날',
+      sun: '맑고 더운 날',
+      waterproof: (what: string) => `방수 ${what}`,
+      thick: (what: string) => `두꺼운 ${what}`,
+      warm: (what: string) => `따뜻한 ${what}`,
+      light: (what: string) => `가벼운 ${what}`,
+      cool: (what: string) => `시원한 ${what}`,
+      windproof: (what: string) => `바람을 막는 ${what}`,
+      goesWith: (partner: string, what: string) => `${partner}에 어울리는 ${what}`,
+      favourite: (what: string) => `비슷한 날씨에 즐겨 입은 ${what}`,
+      /** A piece kept although it breaks a rule, because the closet has nothing better. */
+      compromise: {
+        style: '스타일이 맞는 옷이 없어요',
+        colour: '색이 겹치지 않는 옷이 없어요',
+        rain: '비에 약한 소재예요',
+        cold: '추운 날엔 얇은 소재예요',
+        heat: '더운 날엔 두꺼운 소재예요',
+      },
+      /** What a piece is called when its name says no kind. */
+      slots: {
+        OUTER: '아우터',
+        TOP: '상의',
+        BOTTOM: '하의',
+        DRESS: '원피스',
+        SHOES: '신발',
+        SOCKS: '양말',
+        HAT: '모자',
+        SCARF: '목도리',
+        GLOVES: '장갑',
+        UMBRELLA: '우산',
+        SUNGLASSES: '선글라스',
+        THERMAL: '보온 내의',
+      },
+    },
+    /** '이 옷 빼기' on a recommended piece. */
+    exclusionNotOwner: '본인의 옷만 추천에서 뺄 수 있습니다.',
   },
   clothes: {
     types: {
