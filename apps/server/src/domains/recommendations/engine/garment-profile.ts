@@ -17,6 +17,23 @@ import {
   type Season,
   type Thickness,
 } from './keywords.js';
+import {
+  readColour,
+  readMaterials,
+  readStyle,
+  type ColourFamily,
+  type Material,
+  type StyleFamily,
+} from './look.js';
+import {
+  compact,
+  compileWords,
+  matchedWord,
+  matches,
+  matchesAny,
+  searchable,
+  type Searchable,
+} from './words.js';
 
 /** A garment as the engine sees it: attributes by definition name. */
 export interface GarmentInput {
@@ -41,6 +58,18 @@ export interface GarmentProfile {
   role: AccessoryRole | null;
   /** The keyword kind that matched (for tests and debugging). */
   kind: string | null;
+  /** The Korean word of the name that said the kind (e.g. 슬랙스), for reasons; null when none did. */
+  label: string | null;
+  /** Style family from 스타일 or the name; null when neither says (it then goes with every style). */
+  style: StyleFamily | null;
+  /** Colour family from 색상 or the name; null when neither says (it then goes with every colour). */
+  colour: ColourFamily | null;
+  /** The colour as the user wrote it, for reasons. */
+  colourLabel: string | null;
+  /** Materials the material rules care about (린넨, 실크, 울, 패딩 …), from 소재 and the name. */
+  materials: readonly Material[];
+  /** The first of those material words as written, for reasons. */
+  materialLabel: string | null;
 }
 
 /** Attribute definition names the engine reads, compared after trimming, lower-casing and removing spaces. */
@@ -49,61 +78,12 @@ const ATTRIBUTE_NAMES = {
   season: ['계절', '시즌', '착용계절', 'season'],
   material: ['소재', '재질', '원단', '소재감', 'material', 'fabric'],
   waterproof: ['방수', '방수여부', 'waterproof'],
+  colour: ['색상', '색', '색깔', '컬러', '칼라', 'color', 'colour'],
+  style: ['스타일', '룩', '무드', 'style'],
 } as const;
 
-/** Spaces and ASCII punctuation (and the middle dot) separate words; everything else is part of one. */
-const SEPARATORS = /[\s!-/:-@[-`{-~·]+/g;
-
-/** Lower case without separators: `롱 패딩`, `롱-패딩` and `롱패딩` read the same. */
-function compact(text: string): string {
-  return text.toLowerCase().replace(SEPARATORS, '');
-}
-
-function words(text: string): string[] {
-  return text.toLowerCase().split(SEPARATORS).filter(Boolean);
-}
-
-/** A text prepared once for many word lookups. */
-interface Searchable {
-  compact: string;
-  words: string[];
-}
-
-function searchable(text: string): Searchable {
-  return { compact: compact(text), words: words(text) };
-}
-
-/** A word list compiled once: plain words as one regular expression over the compact text. */
-interface WordMatcher {
-  re: RegExp | null;
-  prefixes: string[];
-  exact: string[];
-}
-
-const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function compileWords(list: readonly string[]): WordMatcher {
-  const plain: string[] = [];
-  const prefixes: string[] = [];
-  const exact: string[] = [];
-  for (const word of list) {
-    if (word.startsWith('^')) prefixes.push(compact(word.slice(1)));
-    else if (word.startsWith('=')) exact.push(compact(word.slice(1)));
-    else plain.push(escapeRe(compact(word)));
-  }
-  return { re: plain.length ? new RegExp(plain.join('|')) : null, prefixes, exact };
-}
-
-function matches(m: WordMatcher, text: Searchable): boolean {
-  if (m.re?.test(text.compact)) return true;
-  for (const t of text.words) {
-    if (m.exact.includes(t)) return true;
-    for (const p of m.prefixes) if (t.startsWith(p)) return true;
-  }
-  return false;
-}
-
-const matchesAny = (m: WordMatcher, texts: readonly Searchable[]) => texts.some((t) => matches(m, t));
+/** Names and materials that make a garment denim, whose blue is a neutral. */
+const DENIM = compileWords(['데님', 'denim', '청바지', '^청', 'jeans']);
 
 const RULES = KIND_RULES.map((rule) => ({ rule, matcher: compileWords(rule.words) }));
 const MODIFIERS = (['cool', 'warm', 'fleece', 'down'] as const).map((modifier) => ({
@@ -164,12 +144,18 @@ function parseYesNo(value: string): boolean | null {
   return null;
 }
 
-function findKind(type: ClothesType, text: Searchable): KindRule | null {
+/** The first kind rule of the type whose words the text holds, with the word found. */
+function findKind(type: ClothesType, text: Searchable): { rule: KindRule; word: string } | null {
   for (const { rule, matcher } of RULES) {
-    if (rule.types.includes(type) && matches(matcher, text)) return rule;
+    if (!rule.types.includes(type)) continue;
+    const word = matchedWord(matcher, text);
+    if (word) return { rule, word };
   }
   return null;
 }
+
+/** Hangul (a kind word worth repeating in a Korean reason). */
+const HANGUL = /[가-힣]/;
 
 const clamp = (v: number) => Math.min(COLDEST_BAND, Math.max(HOTTEST_BAND, v));
 
@@ -225,7 +211,8 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
     (thicknessValue ? parseThickness(thicknessValue) : null) ??
     (matches(THICK, name) ? 'thick' : matches(THIN, name) ? 'thin' : null);
 
-  const kind = findKind(garment.type, name) ?? (material ? findKind(garment.type, material) : null);
+  const kindFound = findKind(garment.type, name) ?? (material ? findKind(garment.type, material) : null);
+  const kind = kindFound?.rule ?? null;
   let range: [number, number];
   if (kind) {
     range = [kind.range[0], kind.range[1]];
@@ -254,6 +241,8 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
     declaredWaterproof ??
     (kind?.key === 'raincoat' || kind?.key === 'rain-boots' || matchesAny(WATERPROOF, texts));
 
+  const fabrics = readMaterials(texts);
+  const colour = readColour(attribute(ATTRIBUTE_NAMES.colour), name, matchesAny(DENIM, texts));
   return {
     lo: range[0],
     hi: range[1],
@@ -263,6 +252,12 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
     boots: kind?.boots ?? false,
     role: roleOf(garment.type, kind, range),
     kind: kind?.key ?? null,
+    label: kindFound && HANGUL.test(kindFound.word) ? kindFound.word : null,
+    style: readStyle(attribute(ATTRIBUTE_NAMES.style), name),
+    colour: colour?.family ?? null,
+    colourLabel: colour?.label ?? null,
+    materials: fabrics.materials,
+    materialLabel: fabrics.label,
   };
 }
 

@@ -150,7 +150,10 @@ describe('recommend', () => {
     const r = recommend(input(noBoots, day(11, { precipitationProbability: 80 })));
     expect(r.conditions.precipitation).toBe('rain');
     expect(r.picks.some((p) => p.slot === 'SHOES')).toBe(true);
-    expect(buildReason(r, noBoots.length)).toBe('체감 11°C, 비 소식이 있어요 · 방수 아우터를 골랐어요');
+    expect(buildReason(r, noBoots.length)).toBe(
+      '체감 11°C, 비 소식이 있어요 · 방수 아우터를 골랐어요 · 비에 약한 소재를 대신할 옷이 없어요',
+    );
+    expect(r.picks.find((p) => p.slot === 'SHOES')!.compromise).toBe('rain');
     // With an ordinary pair besides, suede and canvas stay home.
     const withLeather = [...noBoots, garment('가죽 운동화', 'SHOES')];
     expect(ids(recommend(input(withLeather, day(11, { precipitationType: 'RAIN' }))))).toContain(

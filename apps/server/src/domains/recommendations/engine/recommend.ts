@@ -15,6 +15,12 @@ import {
 } from './bands.js';
 import type { GarmentProfile } from './garment-profile.js';
 import type { AccessoryRole } from './keywords.js';
+import { materialRuleBroken, type MaterialRule } from './look.js';
+import { clashesBetween, searchOutfit, type Piece } from './outfit-search.js';
+import { readTaste, type Taste, type WearRecord } from './taste.js';
+
+export type { WearRecord } from './taste.js';
+export { RECENT_HOURS, SIMILAR_WEATHER_DEGREES } from './taste.js';
 
 /** The day being dressed for (one stored forecast row). */
 export interface EngineWeather {
@@ -29,13 +35,6 @@ export interface EngineWeather {
   skyStatus: SkyStatus;
   /** 1–12, Asia/Seoul. */
   month: number;
-}
-
-/** A garment the user wore in an OOTD post, with the apparent temperature of that post's weather. */
-export interface WearRecord {
-  clothesId: string;
-  wornAt: Date;
-  apparent: number;
 }
 
 /** A garment of the closet with its inferred profile. */
@@ -57,6 +56,10 @@ export interface RecommendInput {
   shown: ReadonlySet<string>;
   /** Salt for the deterministic tie-break between equally good garments (the weather id). */
   salt: string;
+  /** Garments the user took out of this day's recommendations ('이 옷 빼기'): never proposed for the day. */
+  excluded?: ReadonlySet<string>;
+  /** Times each garment was taken out on other days (the user's recent exclusions): counts against it. */
+  excludedElsewhere?: ReadonlyMap<string, number>;
 }
 
 export type Slot =
@@ -89,6 +92,9 @@ export const SLOT_ORDER: readonly Slot[] = [
   'SOCKS',
 ];
 
+/** A rule an outfit breaks because the closet had nothing better: a clash between pieces, or a material rule. */
+export type Compromise = 'style' | 'colour' | MaterialRule;
+
 export interface Pick {
   slot: Slot;
   id: string;
@@ -96,6 +102,11 @@ export interface Pick {
   distance: number;
   tooLight: boolean;
   waterproof: boolean;
+  profile: GarmentProfile;
+  /** Worn by the user in similar weather. */
+  favourite: boolean;
+  /** The rule this piece breaks, when the closet had nothing better. */
+  compromise: Compromise | null;
 }
 
 export type MissingSlot = 'TOP' | 'BOTTOM' | 'OUTER' | 'SHOES';
@@ -107,6 +118,8 @@ export interface Missing {
 
 export interface Conditions {
   apparent: number;
+  /** Apparent temperature of the day's minimum (the cool morning and evening). */
+  minApparent: number;
   formula: ApparentFormula;
   /** Apparent temperature shifted by the user's sensitivity. */
   personal: number;
@@ -114,6 +127,8 @@ export interface Conditions {
   /** Band a neutral (2.5) person would get. */
   neutralBand: number;
   precipitation: 'rain' | 'snow' | null;
+  /** Wind from WINDY_SPEED: wind-proof outers are favoured. */
+  windy: boolean;
   strongWind: boolean;
   bigRange: boolean;
 }
@@ -123,28 +138,44 @@ export interface Recommendation {
   conditions: Conditions;
   plan: OutfitPlan;
   missing: Missing[];
+  /** Rules the outfit breaks because no better outfit could be made from the closet (each once). */
+  compromises: Compromise[];
 }
 
-/** Scoring weights, in points; one band of misfit costs FIT_PER_BAND. */
+/**
+ * Scoring weights, in points; one band of misfit costs `fitPerBand`. The weather terms (fit to the band, rain,
+ * wind, snow, materials) decide which garments are candidates at all; the taste terms (history, exclusions,
+ * rotation, tie-break) only rank the candidates (docs/recommendations.md §4–5).
+ */
 export const WEIGHTS = {
   fitPerBand: 3,
   offCentrePerBand: 0.2,
   widthPerBand: 0.05,
   waterproofWhenWet: 3.5,
-  rainUnfriendlyWhenWet: -4,
+  /** A material rule broken: suede or canvas shoes in the rain, linen at 5 °C, wool at 28 °C … */
+  materialMisfit: -4,
   bootsInSnow: 1,
   windproofWhenWindy: 1,
   similarWear: 0.7,
   similarWearMax: 2.1,
+  /** Times the share of the user's similar-weather wears in the garment's style family. */
+  styleTaste: 0.8,
+  /** Times the share of the user's similar-weather wears in the garment's colour family. */
+  colourTaste: 0.8,
   recentlyWorn: -2,
-  alreadyShown: -1.5,
+  excludedElsewhere: -0.5,
+  excludedElsewhereMax: -1.5,
+  /** More than every taste term together: '다른 옷 추천' moves on while another good piece exists. */
+  alreadyShown: -4,
   tieBreak: 0.05,
 } as const;
 
-/** Wears in weather within this many °C (apparent) count as "similar weather". */
-export const SIMILAR_WEATHER_DEGREES = 3;
-/** Worn within this many hours of the day: give it a rest. */
-export const RECENT_HOURS = 72;
+/**
+ * A garment stays a candidate while its weather score is within this of the best one of its slot: enough for
+ * every garment that fits as well (centre and width differ by at most about one point), never one band less
+ * warm or a piece the rain or a material rule speaks against while a better one exists.
+ */
+export const WARMTH_SLACK = 1.5;
 
 interface Tolerance {
   /** Bands a garment may be too warm by. */
@@ -156,9 +187,9 @@ const MAIN: Tolerance = { warm: 1, light: 2 };
 const EXACT: Tolerance = { warm: 0, light: 0 };
 const NEAR: Tolerance = { warm: 1, light: 1 };
 
-interface Scored {
+/** A candidate for one slot: its search piece (score and look) with how it fits. */
+interface Option extends Piece {
   candidate: Candidate;
-  score: number;
   distance: number;
   tooLight: boolean;
 }
@@ -180,25 +211,35 @@ function distanceTo(p: GarmentProfile, band: number): { distance: number; tooLig
   return { distance: 0, tooLight: false };
 }
 
-/** Closets grouped by type, remembered per closet array (the service keeps one array per closet version). */
-const groups = new WeakMap<readonly Candidate[], Map<ClothesType, Candidate[]>>();
-function groupByType(closet: readonly Candidate[]): Map<ClothesType, Candidate[]> {
-  let byType = groups.get(closet);
-  if (!byType) {
-    byType = new Map();
+/** Closets grouped by type and indexed by id, remembered per closet array (one per closet version). */
+const indexes = new WeakMap<
+  readonly Candidate[],
+  { byType: Map<ClothesType, Candidate[]>; byId: Map<string, Candidate> }
+>();
+function indexOf(closet: readonly Candidate[]) {
+  let index = indexes.get(closet);
+  if (!index) {
+    const byType = new Map<ClothesType, Candidate[]>();
     for (const c of closet) {
       const list = byType.get(c.type);
       if (list) list.push(c);
       else byType.set(c.type, [c]);
     }
-    groups.set(closet, byType);
+    index = { byType, byId: new Map(closet.map((c) => [c.id, c])) };
+    indexes.set(closet, index);
   }
-  return byType;
+  return index;
 }
 
+const byScore = (a: Option, b: Option) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Slots whose pieces are seen together, so their styles and colours must go together. */
+const VISIBLE: readonly Slot[] = ['OUTER', 'TOP', 'BOTTOM', 'DRESS', 'SHOES', 'HAT', 'SCARF', 'GLOVES'];
+
 /**
- * Recommends one outfit from the closet for the day: the slots come from the temperature band, each slot takes
- * its best-scoring garment. Pure and deterministic: the same input gives the same outfit.
+ * Recommends one outfit from the closet for the day: the temperature band decides the slots and how warm each
+ * piece must be; the pieces are then chosen together so that their styles and colours go with each other
+ * (docs/recommendations.md). Pure and deterministic: the same input gives the same outfit.
  */
 export function recommend(input: RecommendInput): Recommendation {
   const { weather, closet } = input;
@@ -214,151 +255,211 @@ export function recommend(input: RecommendInput): Recommendation {
   const wet = wetType || weather.precipitationProbability >= WET_PROBABILITY;
   const snow = weather.precipitationType === 'SNOW' || weather.precipitationType === 'RAIN_SNOW';
   const dailyRange = weather.max - weather.min;
+  const minApparent = weather.min + (apparent - weather.temperature);
   const plan = planOutfit({
     temperature: personal,
-    minTemperature: weather.min + (apparent - weather.temperature) + shift,
+    minTemperature: minApparent + shift,
     dailyRange,
     wet,
     windSpeed: weather.windSpeed,
     clearSky: weather.skyStatus === 'CLEAR',
   });
+  const windy = weather.windSpeed >= WINDY_SPEED;
   const conditions: Conditions = {
     apparent,
+    minApparent,
     formula,
     personal,
     band: plan.band,
     neutralBand: bandOf(personalTemperature(apparent, NEUTRAL_SENSITIVITY)),
     precipitation: wet ? (snow ? 'snow' : 'rain') : null,
+    windy,
     strongWind: weather.windSpeed >= STRONG_WIND_SPEED,
     bigRange: dailyRange >= 8,
   };
 
-  // History: similar-weather wears raise a garment, recent wears lower it.
-  const similar = new Map<string, number>();
-  const recent = new Set<string>();
-  const dayMs = input.dayAt.getTime();
-  for (const w of input.history) {
-    if (Math.abs(w.apparent - apparent) <= SIMILAR_WEATHER_DEGREES)
-      similar.set(w.clothesId, (similar.get(w.clothesId) ?? 0) + 1);
-    if (Math.abs(dayMs - w.wornAt.getTime()) < RECENT_HOURS * 3_600_000) recent.add(w.clothesId);
-  }
-
-  const byType = groupByType(closet);
+  const { byType, byId } = indexOf(closet);
   const ofType = (type: ClothesType) => byType.get(type) ?? [];
-
-  const windy = weather.windSpeed >= WINDY_SPEED;
+  const taste: Taste = readTaste(
+    input.history,
+    apparent,
+    input.dayAt.getTime(),
+    (id) => byId.get(id)?.profile,
+  );
+  const excluded = input.excluded ?? new Set<string>();
+  const excludedElsewhere = input.excludedElsewhere ?? new Map<string, number>();
+  const materialDay = { wet, degrees: Math.round(personal) };
   const saltHash = fnv(FNV_OFFSET, input.salt);
-  /** Score of a garment that is within tolerance; one band of misfit costs `fitPerBand`. */
-  function score(c: Candidate, band: number, slot: Slot, distance: number): number {
+
+  /** How well a garment within tolerance suits the day: fit, rain, wind, snow and material rules. */
+  function weatherScore(c: Candidate, band: number, slot: Slot, distance: number): number {
     const p = c.profile;
     let s = -WEIGHTS.fitPerBand * distance;
     s -= WEIGHTS.offCentrePerBand * Math.abs((p.lo + p.hi) / 2 - band);
     s -= WEIGHTS.widthPerBand * (p.hi - p.lo);
-    if (wet && (slot === 'OUTER' || slot === 'SHOES')) {
-      if (p.waterproof) s += WEIGHTS.waterproofWhenWet;
-      if (p.rainUnfriendly) s += WEIGHTS.rainUnfriendlyWhenWet;
-    }
+    if (wet && p.waterproof && (slot === 'OUTER' || slot === 'SHOES')) s += WEIGHTS.waterproofWhenWet;
+    if (materialRuleBroken(p, slot, materialDay)) s += WEIGHTS.materialMisfit;
     if (snow && slot === 'SHOES' && p.boots) s += WEIGHTS.bootsInSnow;
     if (windy && slot === 'OUTER' && p.windproof) s += WEIGHTS.windproofWhenWindy;
-    const id = c.id;
-    s += Math.min(WEIGHTS.similarWearMax, WEIGHTS.similarWear * (similar.get(id) ?? 0));
-    if (recent.has(id)) s += WEIGHTS.recentlyWorn;
+    return s;
+  }
+
+  /** What the user's history, exclusions and this round of "다른 옷 추천" say about a garment. */
+  function tasteScore(c: Candidate): number {
+    const { id, profile: p } = c;
+    let s = Math.min(WEIGHTS.similarWearMax, WEIGHTS.similarWear * (taste.similar.get(id) ?? 0));
+    if (p.style) s += WEIGHTS.styleTaste * (taste.styleShare.get(p.style) ?? 0);
+    if (p.colour) s += WEIGHTS.colourTaste * (taste.colourShare.get(p.colour) ?? 0);
+    if (taste.recent.has(id)) s += WEIGHTS.recentlyWorn;
+    s += Math.max(WEIGHTS.excludedElsewhereMax, WEIGHTS.excludedElsewhere * (excludedElsewhere.get(id) ?? 0));
     if (input.shown.has(id)) s += WEIGHTS.alreadyShown;
     s += WEIGHTS.tieBreak * ((fnv(saltHash, id) >>> 0) / 0x100000000);
     return s;
   }
 
-  /** The best-scoring garment within tolerance that `accept` allows (ties: the smaller id, for determinism). */
-  function best(
+  /**
+   * A slot's candidates, best first: within tolerance, allowed by `accept`, not excluded for the day, and within
+   * WARMTH_SLACK of the best weather score; ranked by weather score plus taste.
+   */
+  function optionsFor(
     candidates: readonly Candidate[],
     band: number,
     slot: Slot,
     tolerance: Tolerance,
     accept: (c: Candidate, fit: { distance: number; tooLight: boolean }) => boolean = () => true,
-  ): Scored | null {
-    let top: Scored | null = null;
+  ): Option[] {
+    const fitting: { c: Candidate; distance: number; tooLight: boolean; weather: number }[] = [];
+    let bestWeather = -Infinity;
     for (const c of candidates) {
+      if (excluded.has(c.id)) continue;
       const fit = distanceTo(c.profile, band);
       if (fit.distance > (fit.tooLight ? tolerance.light : tolerance.warm)) continue;
       if (!accept(c, fit)) continue;
-      const s = score(c, band, slot, fit.distance);
-      if (!top || s > top.score || (s === top.score && c.id < top.candidate.id))
-        top = { candidate: c, score: s, ...fit };
+      const w = weatherScore(c, band, slot, fit.distance);
+      if (w < bestWeather - WARMTH_SLACK) continue;
+      bestWeather = Math.max(bestWeather, w);
+      fitting.push({ c, ...fit, weather: w });
     }
-    return top;
-  }
-
-  const picks: Pick[] = [];
-  const missing: Missing[] = [];
-  const take = (slot: Slot, s: Scored | null) => {
-    if (s) {
-      picks.push({
-        slot,
-        id: s.candidate.id,
-        distance: s.distance,
-        tooLight: s.tooLight,
-        waterproof: s.candidate.profile.waterproof,
+    const options: Option[] = [];
+    for (const f of fitting) {
+      if (f.weather < bestWeather - WARMTH_SLACK) continue;
+      const { id, profile } = f.c;
+      options.push({
+        id,
+        score: f.weather + tasteScore(f.c),
+        style: profile.style,
+        colour: profile.colour,
+        candidate: f.c,
+        distance: f.distance,
+        tooLight: f.tooLight,
       });
     }
-    return s;
-  };
-  const band = plan.band;
+    return options.sort(byScore);
+  }
 
-  // Top and bottom, or a dress.
+  const band = plan.band;
+  const withRole = (role: AccessoryRole) => (c: Candidate) => c.profile.role === role;
+
+  // The visible pieces, chosen together.
   const tops = ofType('TOP');
   const bottoms = ofType('BOTTOM');
-  const top = best(tops, band, 'TOP', MAIN);
-  const bottom = best(bottoms, band, 'BOTTOM', MAIN);
-  const dress = best(ofType('DRESS'), band, 'DRESS', MAIN);
-  const pairScore = top && bottom ? (top.score + bottom.score) / 2 : null;
-  if (dress && (pairScore === null || dress.score > pairScore)) {
-    take('DRESS', dress);
-  } else {
-    take('TOP', top);
-    take('BOTTOM', bottom);
-    if (!top) missing.push({ slot: 'TOP', why: tops.length ? 'unsuitable' : 'none' });
-    if (!bottom) missing.push({ slot: 'BOTTOM', why: bottoms.length ? 'unsuitable' : 'none' });
-  }
-
-  // Outer layer.
   const outers = ofType('OUTER');
-  if (plan.outer === 'required') {
-    const outer = take('OUTER', best(outers, plan.outerBand, 'OUTER', MAIN));
-    if (!outer) missing.push({ slot: 'OUTER', why: outers.length ? 'unsuitable' : 'none' });
-  } else if (plan.outer === 'offered' || plan.rainOuter) {
+  const shoesList = ofType('SHOES');
+  let outerOptions: Option[] = [];
+  if (plan.outer === 'required') outerOptions = optionsFor(outers, plan.outerBand, 'OUTER', MAIN);
+  else if (plan.outer === 'offered' || plan.rainOuter)
     // Only an outer that fits well, or a waterproof one on a wet day.
-    take(
-      'OUTER',
-      best(outers, plan.outerBand, 'OUTER', NEAR, (c, fit) =>
-        fit.distance === 0
-          ? plan.outer === 'offered' || c.profile.waterproof
-          : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
-      ),
+    outerOptions = optionsFor(outers, plan.outerBand, 'OUTER', NEAR, (c, fit) =>
+      fit.distance === 0
+        ? plan.outer === 'offered' || c.profile.waterproof
+        : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
     );
+  const hats = plan.warmHat
+    ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, withRole('warm'))
+    : plan.sunItems
+      ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, withRole('sun'))
+      : [];
+  const scarves = plan.warmScarf
+    ? optionsFor([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm'))
+    : [];
+  const gloves = plan.gloves
+    ? optionsFor(ofType('ACCESSORY'), band, 'GLOVES', EXACT, withRole('gloves'))
+    : [];
+  const outfit = searchOutfit<Slot>({
+    tops: optionsFor(tops, band, 'TOP', MAIN),
+    bottoms: optionsFor(bottoms, band, 'BOTTOM', MAIN),
+    dresses: optionsFor(ofType('DRESS'), band, 'DRESS', MAIN),
+    others: [
+      { slot: 'OUTER', options: outerOptions },
+      { slot: 'SHOES', options: optionsFor(shoesList, band, 'SHOES', MAIN) },
+      { slot: 'HAT', options: hats },
+      { slot: 'SCARF', options: scarves },
+      { slot: 'GLOVES', options: gloves },
+    ],
+  });
+
+  const chosen: { slot: Slot; option: Option }[] = [];
+  const missing: Missing[] = [];
+  if (outfit) {
+    if (outfit.base === 'dress') chosen.push({ slot: 'DRESS', option: outfit.dress as Option });
+    else {
+      if (outfit.top) chosen.push({ slot: 'TOP', option: outfit.top as Option });
+      if (outfit.bottom) chosen.push({ slot: 'BOTTOM', option: outfit.bottom as Option });
+    }
+    for (const o of outfit.others) chosen.push({ slot: o.slot, option: o.piece as Option });
+  }
+  const has = (slot: Slot) => chosen.some((c) => c.slot === slot);
+  if (!has('DRESS')) {
+    if (!has('TOP')) missing.push({ slot: 'TOP', why: tops.length ? 'unsuitable' : 'none' });
+    if (!has('BOTTOM')) missing.push({ slot: 'BOTTOM', why: bottoms.length ? 'unsuitable' : 'none' });
+  }
+  if (plan.outer === 'required' && !has('OUTER'))
+    missing.push({ slot: 'OUTER', why: outers.length ? 'unsuitable' : 'none' });
+  if (!has('SHOES') && shoesList.length) missing.push({ slot: 'SHOES', why: 'unsuitable' });
+
+  // Pieces that are not seen with the rest: each the best of its kind when the day calls for it.
+  const add = (slot: Slot, options: Option[]) => {
+    if (options[0]) chosen.push({ slot, option: options[0] });
+  };
+  const shoes = chosen.find((c) => c.slot === 'SHOES');
+  if (plan.socks && shoes?.option.candidate.profile.kind !== 'sandals')
+    add('SOCKS', optionsFor(ofType('SOCKS'), band, 'SOCKS', NEAR));
+  if (plan.umbrella)
+    add('UMBRELLA', optionsFor(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
+  if (plan.sunItems)
+    add('SUNGLASSES', optionsFor(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
+  if (plan.thermal)
+    add('THERMAL', optionsFor(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, withRole('thermal')));
+
+  // What the outfit gives up because the closet had nothing better.
+  const compromiseOf = new Map<string, Compromise>();
+  const seen = chosen.filter((c) => VISIBLE.includes(c.slot));
+  seen.forEach((a, i) => {
+    for (const b of seen.slice(i + 1)) {
+      const clash = clashesBetween(a.option, b.option);
+      const rule: Compromise | null = clash.style ? 'style' : clash.colour ? 'colour' : null;
+      if (rule)
+        for (const c of [a, b]) if (!compromiseOf.has(c.option.id)) compromiseOf.set(c.option.id, rule);
+    }
+  });
+  for (const c of chosen) {
+    const rule = materialRuleBroken(c.option.candidate.profile, c.slot, materialDay);
+    if (rule) compromiseOf.set(c.option.id, rule);
   }
 
-  // Shoes always, socks with closed shoes.
-  const shoesList = ofType('SHOES');
-  const shoes = take('SHOES', best(shoesList, band, 'SHOES', MAIN));
-  if (!shoes && shoesList.length) missing.push({ slot: 'SHOES', why: 'unsuitable' });
-  if (plan.socks && shoes?.candidate.profile.kind !== 'sandals')
-    take('SOCKS', best(ofType('SOCKS'), band, 'SOCKS', NEAR));
-
-  // Accessories, each only when the day calls for it and one fits.
-  const withRole = (role: AccessoryRole) => (c: Candidate) => c.profile.role === role;
-  if (plan.warmHat) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('warm')));
-  else if (plan.sunItems) take('HAT', best(ofType('HAT'), band, 'HAT', EXACT, withRole('sun')));
-  if (plan.warmScarf)
-    take('SCARF', best([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm')));
-  if (plan.gloves) take('GLOVES', best(ofType('ACCESSORY'), band, 'GLOVES', EXACT, withRole('gloves')));
-  if (plan.umbrella)
-    take('UMBRELLA', best(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
-  if (plan.sunItems)
-    take('SUNGLASSES', best(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
-  if (plan.thermal) take('THERMAL', best(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, withRole('thermal')));
-
+  const picks: Pick[] = chosen.map(({ slot, option }) => ({
+    slot,
+    id: option.id,
+    distance: option.distance,
+    tooLight: option.tooLight,
+    waterproof: option.candidate.profile.waterproof,
+    profile: option.candidate.profile,
+    favourite: (taste.similar.get(option.id) ?? 0) > 0,
+    compromise: compromiseOf.get(option.id) ?? null,
+  }));
   picks.sort((a, b) => SLOT_ORDER.indexOf(a.slot) - SLOT_ORDER.indexOf(b.slot));
-  return { picks, conditions, plan, missing };
+  const compromises = [...new Set(picks.flatMap((p) => (p.compromise ? [p.compromise] : [])))];
+  return { picks, conditions, plan, missing, compromises };
 }
 
 /** Order-independent identity of an outfit. */
