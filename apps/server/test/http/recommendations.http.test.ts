@@ -135,6 +135,8 @@ describe('GET /api/recommendations', () => {
       ['계절', ['봄', '여름', '가을', '겨울']],
       ['소재', ['린넨', '면', '울', '니트', '패딩(다운)', '플리스', '가죽', '스웨이드', '캔버스', '나일론']],
       ['방수', ['예', '아니오']],
+      ['색상', ['블랙', '화이트', '네이비', '베이지', '그레이', '레드', '그린', '옐로우']],
+      ['스타일', ['캐주얼', '포멀', '스포티', '미니멀']],
     ] as const) {
       const columns = { id: attributeDefs.id, selectableValues: attributeDefs.selectableValues };
       const [existing] = await server.database.db
@@ -227,6 +229,7 @@ describe('GET /api/recommendations', () => {
         userId: user.id,
         clothes: [],
         reason: '체감 3°C · 옷장에 등록된 옷이 없어요',
+        excludedClothesIds: [],
       });
     });
 
@@ -272,6 +275,7 @@ describe('GET /api/recommendations', () => {
       expect(coat).toEqual({
         clothesId: ids['울 코트'],
         name: '울 코트',
+        reason: expect.stringMatching(/[가-힣]/),
         type: 'OUTER',
         imageUrl: `/files/${imageKey}`,
         thumbnailUrl: `/files/${imageKey.replace('.webp', '-thumb.webp')}`,
@@ -361,7 +365,7 @@ describe('GET /api/recommendations', () => {
       const weatherId = await insertWeather(server, winterDay(7));
       const r = await recommendFor(user, weatherId);
       expect(namesOf(r)).toEqual(['긴팔 티셔츠', '청바지'].sort());
-      expect(r.reason).toBe('체감 7°C · 따뜻하게 입으세요 · 아우터가 없어요');
+      expect(r.reason).toBe('체감 7°C · 따뜻하게 입으세요 · 아우터가 없어요 — 옷장에 아우터를 추가해보세요');
 
       // A short-sleeved top is no top for 7 °C: the best partial outfit, and the reason says what is missing.
       const summerOnly = await createUser(server);
@@ -373,7 +377,7 @@ describe('GET /api/recommendations', () => {
       const partial = await recommendFor(summerOnly, weatherId);
       expect(namesOf(partial)).toEqual(['청바지']);
       expect(partial.reason).toBe(
-        '체감 7°C · 따뜻하게 입으세요 · 날씨에 맞는 상의가 없어요, 아우터가 없어요, 날씨에 맞는 신발이 없어요',
+        '체감 7°C · 따뜻하게 입으세요 · 날씨에 맞는 상의가 없어요, 아우터가 없어요, 날씨에 맞는 신발이 없어요 — 옷장에 아우터를 추가해보세요',
       );
     });
 
@@ -566,6 +570,240 @@ describe('GET /api/recommendations', () => {
         await post(rester, similarPast, [resterIds[favourite]!], new Date(now - 86_400_000));
         expect(namesOf(await recommendFor(rester, day))).toContain(other);
       }
+    });
+  });
+
+  describe('reasons per piece', () => {
+    it('explains every piece in Korean: the weather it answers to, or the piece it goes with', async () => {
+      const user = await createUser(server);
+      await addClothes(user, [
+        { name: '트렌치코트', type: 'OUTER', attributes: { 색상: '베이지' } },
+        { name: '셔츠', type: 'TOP', attributes: { 색상: '화이트' } },
+        { name: '슬랙스', type: 'BOTTOM', attributes: { 색상: '네이비' } },
+        { name: '레인부츠', type: 'SHOES' },
+        { name: '장우산', type: 'ACCESSORY' },
+      ]);
+      const wet = await recommendFor(
+        user,
+        await insertWeather(
+          server,
+          winterDay(11, {
+            forecastDate: '2026-04-10',
+            precipitationType: 'RAIN',
+            precipitationProbability: 90,
+          }),
+        ),
+      );
+      const reasonOf = (r: RecommendationDto, name: string) => r.clothes.find((c) => c.name === name)?.reason;
+      expect(reasonOf(wet, '레인부츠')).toBe('비 소식 · 방수 레인부츠');
+      expect(reasonOf(wet, '장우산')).toBe('비 소식 · 우산');
+      expect(reasonOf(wet, '셔츠')).toBe('네이비 슬랙스에 어울리는 화이트 셔츠');
+      expect(reasonOf(wet, '슬랙스')).toBe('화이트 셔츠에 어울리는 네이비 슬랙스');
+      // A day whose morning is much colder than its afternoon: the outer is for the morning.
+      const ranged = await recommendFor(
+        user,
+        await insertWeather(
+          server,
+          summerDay(20, { forecastDate: '2026-10-05', temperatureMin: 9, temperatureMax: 21 }),
+        ),
+      );
+      expect(reasonOf(ranged, '트렌치코트')).toMatch(/^아침 \d+°C · .*트렌치/);
+      for (const r of [wet, ranged]) for (const c of r.clothes) expect(c.reason).toMatch(/[가-힣]/);
+    });
+  });
+
+  describe('이 옷 빼기 (exclusions)', () => {
+    const path = '/api/recommendations/exclusions';
+
+    it('answers 401 without a token', async () => {
+      const body = { weatherId: randomUUID(), clothesId: randomUUID() };
+      expect((await http.post(path, { json: body })).status).toBe(401);
+      expect((await http.delete(path, { query: body })).status).toBe(401);
+    });
+
+    it("answers 403 for another user's garment and 404 for an unknown forecast or garment", async () => {
+      const alice = await createUser(server);
+      const bob = await createUser(server);
+      const { 니트: bobs } = await addClothes(bob, [{ name: '니트', type: 'TOP' }]);
+      const { 니트: alices } = await addClothes(alice, [{ name: '니트', type: 'TOP' }]);
+      const weatherId = await insertWeather(server);
+      const token = alice.accessToken;
+      for (const send of [
+        (json: object) => http.post(path, { token, json }),
+        (json: Record<string, string>) => http.delete(path, { token, query: json }),
+      ]) {
+        const other = await send({ weatherId, clothesId: bobs! });
+        expect(other.status).toBe(403);
+        expect(other.body).toEqual({
+          exceptionName: 'ClothesForbiddenException',
+          message: '본인의 옷만 추천에서 뺄 수 있습니다.',
+          details: {},
+        });
+        const noWeather = await send({ weatherId: randomUUID(), clothesId: alices! });
+        expect(noWeather.status).toBe(404);
+        expect(noWeather.body.message).toBe('날씨 정보를 찾을 수 없습니다.');
+        const noClothes = await send({ weatherId, clothesId: randomUUID() });
+        expect(noClothes.status).toBe(404);
+        expect(noClothes.body).toMatchObject({
+          exceptionName: 'ClothesNotFoundException',
+          message: '옷을 찾을 수 없습니다.',
+        });
+      }
+      // A garment deleted since: 404, and its exclusions went with it.
+      expect((await http.post(path, { token, json: { weatherId, clothesId: alices } })).status).toBe(204);
+      await server.database.db.delete(clothes).where(eq(clothes.id, alices!));
+      expect((await http.post(path, { token, json: { weatherId, clothesId: alices } })).status).toBe(404);
+      expect((await recommendFor(alice, weatherId)).excludedClothesIds).toEqual([]);
+      // Bob's garment is untouched by Alice's attempts.
+      expect((await recommendFor(bob, weatherId)).clothes.map((c) => c.clothesId)).toEqual([bobs]);
+    });
+
+    it('answers 400 with a Korean message for missing or wrongly typed ids', async () => {
+      const user = await createUser(server);
+      const token = user.accessToken;
+      const valid = { weatherId: randomUUID(), clothesId: randomUUID() };
+      for (const json of [
+        {},
+        { weatherId: valid.weatherId },
+        { ...valid, clothesId: 'abc' },
+        { ...valid, weatherId: 12345 },
+        { ...valid, clothesId: null },
+        { ...valid, clothesId: ['x'] },
+        { ...valid, weatherId: 'a'.repeat(5000) },
+      ]) {
+        const res = await http.post(path, { token, json });
+        expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
+        expect(res.body.exceptionName).toBe('InvalidInputException');
+        expect(res.body.message).toMatch(/[가-힣]/);
+      }
+      for (const json of ['not an object', [], null]) {
+        const res = await http.post(path, { token, json });
+        expect(res.status, JSON.stringify(json)).toBe(400);
+        expect(res.body.message).toMatch(/[가-힣]/);
+      }
+      const noQuery = await http.delete(path, { token, query: { weatherId: valid.weatherId } });
+      expect(noQuery.status).toBe(400);
+      expect(noQuery.body.message).toMatch(/[가-힣]/);
+      expect(Object.keys(noQuery.body.details)).toContain('clothesId');
+    });
+
+    it('takes a garment out of that day only, idempotently, lists it, and puts it back on DELETE', async () => {
+      const user = await createUser(server);
+      const ids = await addClothes(user, [
+        { name: '반팔 티셔츠 A', type: 'TOP' },
+        { name: '반팔 티셔츠 B', type: 'TOP' },
+        { name: '반바지', type: 'BOTTOM' },
+      ]);
+      const day = await insertWeather(server, summerDay(29));
+      const otherDay = await insertWeather(server, summerDay(29));
+      const first = await recommendFor(user, day);
+      const shown = first.clothes.find((c) => c.type === 'TOP')!;
+      const other = shown.name.endsWith('A') ? '반팔 티셔츠 B' : '반팔 티셔츠 A';
+      const body = { weatherId: day, clothesId: shown.clothesId! };
+      for (let i = 0; i < 2; i++) {
+        const res = await http.post(path, { token: user.accessToken, json: body });
+        expect(res.status).toBe(204);
+        expect(res.body).toBe('');
+      }
+      // Never proposed again for that day, however often one asks ('다른 옷 추천' included).
+      for (let i = 0; i < 4; i++) {
+        const r = await recommendFor(user, day);
+        expect(r.excludedClothesIds).toEqual([shown.clothesId]);
+        expect(r.clothes.map((c) => c.name)).toContain(other);
+        expect(r.clothes.map((c) => c.clothesId)).not.toContain(shown.clothesId);
+      }
+      // Another day still has it.
+      expect((await recommendFor(user, otherDay)).excludedClothesIds).toEqual([]);
+      // Undo, twice: both 204, and the garment is back.
+      for (let i = 0; i < 2; i++)
+        expect((await http.delete(path, { token: user.accessToken, query: body })).status).toBe(204);
+      const back = await recommendFor(user, day);
+      expect(back.excludedClothesIds).toEqual([]);
+      // An upper-case id is the same garment.
+      const upper = { weatherId: day.toUpperCase(), clothesId: ids['반바지']!.toUpperCase() };
+      expect((await http.post(path, { token: user.accessToken, json: upper })).status).toBe(204);
+      expect((await recommendFor(user, day)).excludedClothesIds).toEqual([ids['반바지']]);
+      expect((await recommendFor(user, day)).reason).toContain('하의');
+    });
+
+    it('counts garments taken out often against them on other days', async () => {
+      const user = await createUser(server);
+      const ids = await addClothes(user, [
+        { name: '반팔 티셔츠 A', type: 'TOP' },
+        { name: '반팔 티셔츠 B', type: 'TOP' },
+        { name: '반바지', type: 'BOTTOM' },
+      ]);
+      const probe = await recommendFor(user, await insertWeather(server, summerDay(29)));
+      const usual = probe.clothes.find((c) => c.type === 'TOP')!;
+      const other = usual.name.endsWith('A') ? '반팔 티셔츠 B' : '반팔 티셔츠 A';
+      for (let i = 0; i < 3; i++) {
+        const past = await insertWeather(server, summerDay(29));
+        const res = await http.post(path, {
+          token: user.accessToken,
+          json: { weatherId: past, clothesId: ids[usual.name] },
+        });
+        expect(res.status).toBe(204);
+      }
+      const next = await recommendFor(user, await insertWeather(server, summerDay(29)));
+      expect(next.clothes.map((c) => c.name)).toContain(other);
+      expect(next.excludedClothesIds).toEqual([]);
+    });
+  });
+
+  describe('learning from posted OOTDs', () => {
+    it('prefers the styles and colours the user wears in similar weather, never over rain safety', async () => {
+      const now = Date.now();
+      const similarPast = await insertWeather(
+        server,
+        summerDay(25, { forecastAt: new Date(now - 40 * 86_400_000) }),
+      );
+      // Cloudy: no hat is recommended, so the hats the user wore count only through their style and colour.
+      const day = await insertWeather(server, summerDay(26, { forecastAt: new Date(now) }));
+      const seeds: GarmentSeed[] = [
+        { name: '페도라', type: 'HAT', attributes: { 스타일: '포멀', 색상: '네이비' } },
+        { name: '볼캡', type: 'HAT', attributes: { 스타일: '스포티', 색상: '옐로우' } },
+        // Never worn, equally warm: they differ only in style and colour.
+        { name: '반팔 셔츠', type: 'TOP', attributes: { 스타일: '포멀', 색상: '네이비' } },
+        { name: '반팔 티', type: 'TOP', attributes: { 스타일: '스포티', 색상: '옐로우' } },
+        { name: '반바지', type: 'BOTTOM', attributes: { 색상: '베이지' } },
+      ];
+      for (const [habit, expected] of [
+        ['페도라', '반팔 셔츠'],
+        ['볼캡', '반팔 티'],
+      ] as const) {
+        const user = await createUser(server);
+        const ids = await addClothes(user, seeds);
+        for (let i = 0; i < 3; i++)
+          await post(user, similarPast, [ids[habit]!], new Date(now - (40 + i) * 86_400_000));
+        const r = await recommendFor(user, day);
+        expect(namesOf(r), habit).toEqual(['반바지', expected].sort());
+      }
+
+      // Rain: the favourite canvas sneakers stay home when rain boots fit.
+      const rainy = await insertWeather(
+        server,
+        summerDay(22, {
+          forecastDate: '2026-06-20',
+          precipitationType: 'RAIN',
+          precipitationProbability: 90,
+        }),
+      );
+      const fan = await createUser(server);
+      const fanIds = await addClothes(fan, [
+        { name: '긴팔 티셔츠', type: 'TOP' },
+        { name: '면바지', type: 'BOTTOM' },
+        { name: '캔버스 스니커즈', type: 'SHOES', attributes: { 소재: '캔버스' } },
+        { name: '레인부츠', type: 'SHOES' },
+      ]);
+      const rainPast = await insertWeather(
+        server,
+        summerDay(22, { forecastAt: new Date(now - 50 * 86_400_000), precipitationType: 'RAIN' }),
+      );
+      for (let i = 0; i < 5; i++)
+        await post(fan, rainPast, [fanIds['캔버스 스니커즈']!], new Date(now - (50 + i) * 86_400_000));
+      const wet = await recommendFor(fan, rainy);
+      expect(wet.clothes.map((c) => c.name)).toContain('레인부츠');
+      expect(wet.clothes.map((c) => c.name)).not.toContain('캔버스 스니커즈');
     });
   });
 });

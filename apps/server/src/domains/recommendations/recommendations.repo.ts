@@ -2,7 +2,13 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { attributeDefs, feedClothes, feeds, weatherForecasts } from '../../db/schema/index.js';
+import {
+  attributeDefs,
+  feedClothes,
+  feeds,
+  recommendationExclusions,
+  weatherForecasts,
+} from '../../db/schema/index.js';
 
 /** The columns of a forecast row the recommender reads. */
 export interface WeatherRow {
@@ -40,7 +46,14 @@ export interface UserState {
   closetVersion: string;
   historyVersion: string;
   sensitivity: number | null;
+  /** Garments the user took out of this day's recommendations, oldest first. */
+  excludedToday: string[];
+  /** Garments the user took out on other days, one entry per time (the latest EXCLUSIONS_READ exclusions). */
+  excludedElsewhere: string[];
 }
+
+/** Latest exclusions read with each recommendation: enough to tell a habit, bounded however long the history. */
+export const EXCLUSIONS_READ = 200;
 
 /** One garment of one of the user's OOTD posts, with that post's weather. */
 export interface WearRow {
@@ -89,13 +102,23 @@ export function createRecommendationsRepo() {
           sensitivity: sql<
             number | null
           >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
+          exclusions: sql<string>`(select coalesce(json_agg(json_build_array(x.clothes_id, x.weather_id = ${weatherId}) order by x.created_at), '[]')::text
+            from (select e.clothes_id, e.weather_id, e.created_at from recommendation_exclusions e where e.user_id = ${userId}
+              order by e.created_at desc limit ${EXCLUSIONS_READ}) x)`,
         })
         .from(weatherForecasts)
         .where(eq(weatherForecasts.id, weatherId))
         .limit(1);
       if (!row) return undefined;
-      const { closetVersion, historyVersion, sensitivity, ...weather } = row;
-      return { weather, state: { closetVersion, historyVersion, sensitivity } };
+      const { closetVersion, historyVersion, sensitivity, exclusions, ...weather } = row;
+      const excludedToday: string[] = [];
+      const excludedElsewhere: string[] = [];
+      for (const [clothesId, today] of JSON.parse(exclusions) as [string, boolean][])
+        (today ? excludedToday : excludedElsewhere).push(clothesId);
+      return {
+        weather,
+        state: { closetVersion, historyVersion, sensitivity, excludedToday, excludedElsewhere },
+      };
     },
 
     /**
@@ -171,16 +194,58 @@ export function createRecommendationsRepo() {
         .where(and(eq(feeds.authorId, userId), isNotNull(feedClothes.clothesId)))
         .orderBy(desc(feeds.createdAt))
         .limit(limit);
-      return rows.map((r) => ({
-        clothesId: r.clothesId!,
-        wornAt: r.wornAt,
-        weather: {
-          forecastDate: r.forecastDate,
-          temperatureCurrent: r.temperatureCurrent,
-          humidity: r.humidity,
-          windSpeed: r.windSpeed,
-        },
-      }));
+      // The where clause leaves out deleted garments; flatMap tells the type checker so.
+      return rows.flatMap((r) =>
+        r.clothesId === null
+          ? []
+          : [
+              {
+                clothesId: r.clothesId,
+                wornAt: r.wornAt,
+                weather: {
+                  forecastDate: r.forecastDate,
+                  temperatureCurrent: r.temperatureCurrent,
+                  humidity: r.humidity,
+                  windSpeed: r.windSpeed,
+                },
+              },
+            ],
+      );
+    },
+
+    /** Whether the forecast exists and who owns the garment (undefined: no such garment), in one round trip. */
+    async exclusionTarget(
+      db: Executor,
+      weatherId: string,
+      clothesId: string,
+    ): Promise<{ weatherExists: boolean; ownerId: string | undefined }> {
+      const [row] = await rowsOf<{ weather_exists: boolean; owner_id: string | null }>(
+        db,
+        sql`select exists (select 1 from weather_forecasts w where w.id = ${weatherId}) as weather_exists,
+          (select c.owner_id from clothes c where c.id = ${clothesId}) as owner_id`,
+      );
+      return { weatherExists: Boolean(row?.weather_exists), ownerId: row?.owner_id ?? undefined };
+    },
+
+    /** Takes the user's own garment out of the day's recommendations; nothing happens when it is out already. */
+    async addExclusion(db: Executor, userId: string, weatherId: string, clothesId: string): Promise<void> {
+      await db
+        .insert(recommendationExclusions)
+        .values({ userId, weatherId, clothesId })
+        .onConflictDoNothing();
+    },
+
+    /** Puts a garment back into the day's recommendations; nothing happens when it was not out. */
+    async removeExclusion(db: Executor, userId: string, weatherId: string, clothesId: string): Promise<void> {
+      await db
+        .delete(recommendationExclusions)
+        .where(
+          and(
+            eq(recommendationExclusions.userId, userId),
+            eq(recommendationExclusions.weatherId, weatherId),
+            eq(recommendationExclusions.clothesId, clothesId),
+          ),
+        );
     },
   };
 }

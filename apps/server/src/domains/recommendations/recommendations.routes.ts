@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, RecommendationDto, WeatherIdQuery } from '@otboo/contract';
+import { z } from 'zod';
+import {
+  ErrorBody,
+  RecommendationDto,
+  RecommendationExclusionRequest,
+  WeatherIdQuery,
+} from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { RecommendationsService } from './recommendations.service.js';
 
 export interface RecommendationsRoutesOptions {
   recommendations: RecommendationsService;
 }
+
+const exclusionErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesOptions> = async (
   app,
@@ -22,5 +30,39 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesO
       },
     },
     async (request) => recommendations.recommend(actorOf(request), request.query.weatherId),
+  );
+
+  // '이 옷 빼기' and its undo (docs/api.md §4): DELETE takes the same pair in the query, as DELETE bodies are
+  // dropped by some clients and proxies.
+  app.post(
+    '/exclusions',
+    {
+      schema: {
+        tags: ['recommendations'],
+        summary: '이 옷 빼기: 그날 추천에서 내 옷 하나를 뺌 (같은 요청을 다시 보내도 204)',
+        body: RecommendationExclusionRequest,
+        response: { 204: z.null(), ...exclusionErrors },
+      },
+    },
+    async (request, reply) => {
+      await recommendations.exclude(actorOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/exclusions',
+    {
+      schema: {
+        tags: ['recommendations'],
+        summary: '이 옷 빼기 취소 (빠져 있지 않아도 204)',
+        querystring: RecommendationExclusionRequest,
+        response: { 204: z.null(), ...exclusionErrors },
+      },
+    },
+    async (request, reply) => {
+      await recommendations.include(actorOf(request), request.query);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,10 +1,10 @@
-import { ko, type RecommendationDto } from '@otboo/contract';
+import { ko, type RecommendationDto, type RecommendationExclusionRequest } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
-import { buildReason } from './engine/reason.js';
+import { buildPieceReason, buildReason } from './engine/reason.js';
 import { recommend, type EngineWeather, type WearRecord } from './engine/recommend.js';
 import type { RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
 import { createClosetCache, type ClosetCache } from './closet-cache.js';
@@ -18,6 +18,15 @@ export interface RecommendationsServiceDeps {
   repo: RecommendationsRepo;
   rotation?: RotationStore;
   cache?: ClosetCache;
+}
+
+const weatherNotFound = () => notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
+
+/** Times each garment appears in a list. */
+function counts(ids: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of ids) out.set(id, (out.get(id) ?? 0) + 1);
+  return out;
 }
 
 const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
@@ -52,6 +61,15 @@ export function createRecommendationsService({
   rotation = createRotationStore(),
   cache = createClosetCache(),
 }: RecommendationsServiceDeps) {
+  /** The forecast must exist and the garment must be the caller's own (checked from the session, API.md §1). */
+  async function checkExclusion(actor: Actor, weatherId: string, clothesId: string) {
+    const target = await repo.exclusionTarget(db, weatherId, clothesId);
+    if (!target.weatherExists) throw weatherNotFound();
+    if (target.ownerId === undefined) throw notFound(ko.clothes.notFound, 'ClothesNotFoundException');
+    if (target.ownerId !== actor.userId)
+      throw forbidden(ko.recommendations.exclusionNotOwner, 'ClothesForbiddenException');
+  }
+
   return {
     /**
      * An outfit from the caller's own closet for the given forecast day. Asking again for the same day gives the
@@ -59,7 +77,7 @@ export function createRecommendationsService({
      */
     async recommend(actor: Actor, weatherId: string): Promise<RecommendationDto> {
       const day = await repo.dayFor(db, weatherId, actor.userId);
-      if (!day) throw notFound(ko.weather.weatherNotFound, 'WeatherNotFoundException');
+      if (!day) throw weatherNotFound();
       const { weather: weatherRow, state } = day;
       const closet = await cache.closet(actor.userId, state.closetVersion, () =>
         repo.closetOf(db, actor.userId),
@@ -75,6 +93,8 @@ export function createRecommendationsService({
         history: history.wears,
         dayAt: weatherRow.forecastAt,
         salt: weatherRow.id,
+        excluded: new Set(state.excludedToday),
+        excludedElsewhere: counts(state.excludedElsewhere),
       };
       const result = rotation.next(`${actor.userId}:${weatherRow.id}`, (shown) =>
         recommend({ ...input, shown }),
@@ -83,12 +103,29 @@ export function createRecommendationsService({
       return {
         weatherId: weatherRow.id,
         userId: actor.userId,
-        clothes: result.picks.map((p) => {
-          const g = closet.byId.get(p.id)!;
-          return toOotdDto({ ...g, clothesId: g.id });
+        // Every pick comes from this closet; flatMap only satisfies the type checker.
+        clothes: result.picks.flatMap((p) => {
+          const g = closet.byId.get(p.id);
+          return g ? [{ ...toOotdDto({ ...g, clothesId: g.id }), reason: buildPieceReason(p, result) }] : [];
         }),
         reason: buildReason(result, closet.garments.length),
+        excludedClothesIds: state.excludedToday,
       };
+    },
+
+    /**
+     * '이 옷 빼기': the caller's own garment is not proposed again for that forecast day (idempotent). Unknown
+     * weather or garment → 404, another user's garment → 403.
+     */
+    async exclude(actor: Actor, { weatherId, clothesId }: RecommendationExclusionRequest): Promise<void> {
+      await checkExclusion(actor, weatherId, clothesId);
+      await repo.addExclusion(db, actor.userId, weatherId, clothesId);
+    },
+
+    /** Undoes '이 옷 빼기' (idempotent); the same checks as `exclude`. */
+    async include(actor: Actor, { weatherId, clothesId }: RecommendationExclusionRequest): Promise<void> {
+      await checkExclusion(actor, weatherId, clothesId);
+      await repo.removeExclusion(db, actor.userId, weatherId, clothesId);
     },
   };
 }
