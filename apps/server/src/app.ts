@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -9,7 +8,7 @@ import { openConfiguredDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { createLocalStorage } from './adapters/storage/local-storage.js';
 import { createPageFetcher, type Connector } from './adapters/page-fetcher/page-fetcher.js';
-import { createMailer } from './adapters/mailer/mailer.js';
+import { createMailer } from './adapters/mailer/create-mailer.js';
 import type { Storage } from './adapters/storage/storage.js';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus.js';
 import { createNotifier } from './domains/notifications/notifications.service.js';
@@ -21,7 +20,6 @@ import { createPgJobLock, processJobLock } from './lib/job-lock.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
 import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
-import { createOriginCheck } from './realtime/stomp/origin.js';
 import {
   createNotificationsRepo,
   createNotificationsService,
@@ -65,9 +63,7 @@ import {
   recommendationsRoutes,
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
-import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
-import apiNoStorePlugin from './plugins/api-no-store.js';
-import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
+import csrfPlugin from './plugins/csrf.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -194,18 +190,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const notifier = createNotifier({ bus });
 
   // Our plugins
-  // CSRF tokens are keyed from the JWT secret: configured, or the one kept in the database for every instance
-  // (read or created here as the auth service does; whichever comes first stores it).
-  const jwtSecret =
-    config.jwtSecret ??
-    (await createAuthRepo().ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
-  await app.register(csrfPlugin, {
-    key: csrfKeyFrom(jwtSecret),
-    secure: config.publicUrl.startsWith('https://'),
-  });
-  await app.register(apiNoStorePlugin);
-  // Per-user budgets of writes, over HTTP (the plugin, after auth) and STOMP (the broker's SEND policy).
-  const writeLimits = createWriteLimits(config.writeRate);
+  await app.register(csrfPlugin);
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
@@ -292,7 +277,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const broker = createStompBroker({
     authenticate: auth.verifyAccessToken,
     admit: sessionGuard.admit,
-    policy: limitSends(directMessageDestinations(messages), writeLimits),
+    policy: directMessageDestinations(messages),
     log: app.log,
     options: overrides.realtime?.stomp,
   });
@@ -306,7 +291,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
-  await app.register(writeLimitsPlugin, { limits: writeLimits });
   await app.register(filesPlugin, { storage });
 
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
@@ -331,11 +315,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   await app.register(messagesRoutes, { prefix: '/api/direct-messages', messages });
   // STOMP on the same port, beside Fastify: SockJS under /ws/…, raw WebSocket at /ws (see endpoints.ts).
-  const stomp = installStompEndpoints(app.server, broker, {
-    path: WS_PATH,
-    allowOrigin: createOriginCheck({ publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins }),
-    log: app.log,
-  });
+  const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });
   app.addHook('preClose', (done) => {
     stopRelay();
     sessionGuard.close();
