@@ -8,10 +8,10 @@ import {
   FeedIdParams,
 } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
-import type { FeedsRoutesOptions } from './feeds.routes.js';
+import type { CommentsService } from './comments.service.js';
 
 /** `/api/feeds/{feedId}/comments`. */
-export const commentsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, { feeds }) => {
+export const commentsRoutes: FastifyPluginAsyncZod<{ feeds: CommentsService }> = async (app, { feeds }) => {
   app.get(
     '/:feedId/comments',
     {

@@ -69,3 +69,4 @@ export function createCommentsService({
     },
   };
 }
+export type CommentsService = ReturnType<typeof createCommentsService>;

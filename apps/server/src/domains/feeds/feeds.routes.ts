@@ -10,14 +10,10 @@ import {
   FeedUpdateRequest,
 } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
-import type { FeedsService } from './index.js';
-
-export interface FeedsRoutesOptions {
-  feeds: FeedsService;
-}
+import type { FeedPostsService } from './feeds.service.js';
 
 /** `/api/feeds`: list, post, edit, delete. */
-export const feedPostsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, { feeds }) => {
+export const feedPostsRoutes: FastifyPluginAsyncZod<{ feeds: FeedPostsService }> = async (app, { feeds }) => {
   app.get(
     '/',
     {

@@ -152,3 +152,4 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
     },
   };
 }
+export type FeedPostsService = ReturnType<typeof createFeedPostsService>;

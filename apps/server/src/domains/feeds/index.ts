@@ -3,7 +3,7 @@ import { createCommentsRepo } from './comments.repo.js';
 import { commentsRoutes } from './comments.routes.js';
 import { createCommentsService } from './comments.service.js';
 import { createFeedsRepo } from './feeds.repo.js';
-import { feedPostsRoutes, type FeedsRoutesOptions } from './feeds.routes.js';
+import { feedPostsRoutes } from './feeds.routes.js';
 import { createFeedPostsService, type FeedsServiceDeps } from './feeds.service.js';
 import { createLikesRepo } from './likes.repo.js';
 import { likesRoutes } from './likes.routes.js';
@@ -21,7 +21,7 @@ export function createFeedsService(deps: Omit<FeedsServiceDeps, 'feedsRepo'>) {
 export type FeedsService = ReturnType<typeof createFeedsService>;
 
 /** Everything under `/api/feeds`. */
-export const feedsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, { feeds }) => {
+export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async (app, { feeds }) => {
   // Only the service is passed on: handing down `prefix` too would apply it twice.
   await app.register(feedPostsRoutes, { feeds });
   await app.register(likesRoutes, { feeds });

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, FeedIdParams } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
-import type { FeedsRoutesOptions } from './feeds.routes.js';
+import type { LikesService } from './likes.service.js';
 
 /** `/api/feeds/{feedId}/like`. */
-export const likesRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, { feeds }) => {
+export const likesRoutes: FastifyPluginAsyncZod<{ feeds: LikesService }> = async (app, { feeds }) => {
   app.post(
     '/:feedId/like',
     {

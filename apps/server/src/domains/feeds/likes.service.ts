@@ -47,3 +47,4 @@ export function createLikesService({
     },
   };
 }
+export type LikesService = ReturnType<typeof createLikesService>;
