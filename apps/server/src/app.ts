@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -20,6 +21,7 @@ import { createPgJobLock, processJobLock } from './lib/job-lock.js';
 import { createStompBroker, type BrokerOptions } from './realtime/stomp/broker.js';
 import { createSessionGuard } from './realtime/session-guard.js';
 import { installStompEndpoints } from './realtime/stomp/endpoints.js';
+import { createOriginCheck } from './realtime/stomp/origin.js';
 import {
   createNotificationsRepo,
   createNotificationsService,
@@ -63,7 +65,9 @@ import {
   recommendationsRoutes,
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
-import csrfPlugin from './plugins/csrf.js';
+import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
+import apiNoStorePlugin from './plugins/api-no-store.js';
+import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import authPlugin from './plugins/auth.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -190,7 +194,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const notifier = createNotifier({ bus });
 
   // Our plugins
-  await app.register(csrfPlugin);
+  // CSRF tokens are keyed from the JWT secret: configured, or the one kept in the database for every instance
+  // (read or created here as the auth service does; whichever comes first stores it).
+  const jwtSecret =
+    config.jwtSecret ??
+    (await createAuthRepo().ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
+  await app.register(csrfPlugin, {
+    key: csrfKeyFrom(jwtSecret),
+    secure: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(apiNoStorePlugin);
+  // Per-user budgets of writes, over HTTP (the plugin, after auth) and STOMP (the broker's SEND policy).
+  const writeLimits = createWriteLimits(config.writeRate);
   await app.register(rateLimitPlugin, { authPerIpPerMinute: config.rateLimit.authPerIpPerMinute });
   await app.register(openapiPlugin);
   // @domain-services: each domain adds its service here, in dependency order.
@@ -277,7 +292,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const broker = createStompBroker({
     authenticate: auth.verifyAccessToken,
     admit: sessionGuard.admit,
-    policy: directMessageDestinations(messages),
+    policy: limitSends(directMessageDestinations(messages), writeLimits),
     log: app.log,
     options: overrides.realtime?.stomp,
   });
@@ -291,6 +306,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await users.ensureBootstrapAdmin(config.admin);
 
   await app.register(authPlugin, { verifyAccessToken: auth.verifyAccessToken });
+  await app.register(writeLimitsPlugin, { limits: writeLimits });
   await app.register(filesPlugin, { storage });
 
   // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
@@ -315,7 +331,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   await app.register(messagesRoutes, { prefix: '/api/direct-messages', messages });
   // STOMP on the same port, beside Fastify: SockJS under /ws/…, raw WebSocket at /ws (see endpoints.ts).
-  const stomp = installStompEndpoints(app.server, broker, { path: WS_PATH, log: app.log });
+  const stomp = installStompEndpoints(app.server, broker, {
+    path: WS_PATH,
+    allowOrigin: createOriginCheck({ publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins }),
+    log: app.log,
+  });
   app.addHook('preClose', (done) => {
     stopRelay();
     sessionGuard.close();
