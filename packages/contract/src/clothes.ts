@@ -121,6 +121,80 @@ export const ClothesExtractionDto = z.object({
 });
 export type ClothesExtractionDto = z.infer<typeof ClothesExtractionDto>;
 
+/** Ours (docs/api.md §9.5): what a photo tells before a garment is registered; nothing is stored. */
+export const ClothesAnalysisDto = z.object({
+  type: ClothesType.nullable(),
+  name: z.string().nullable(),
+  attributes: z.array(ClothesAttributeDto.pick({ definitionId: true, definitionName: true, value: true })),
+});
+export type ClothesAnalysisDto = z.infer<typeof ClothesAnalysisDto>;
+
+/**
+ * Ours (docs/api.md §9.6): one type and/or one attribute value set on several of the caller's garments at once.
+ * A blank or null `value` removes that attribute from them.
+ */
+export const ClothesBatchUpdateRequest = z
+  .object({
+    clothesIds: z
+      .array(Id, { message: ko.clothes.batch.empty })
+      .min(1, ko.clothes.batch.empty)
+      .max(LIMITS.clothesBatchMax, ko.clothes.batch.tooMany(LIMITS.clothesBatchMax)),
+    type: ClothesType.optional(),
+    attribute: z
+      .object({
+        definitionId: Id,
+        value: z.string().max(LIMITS.attributeOptionMax).check(safeText).nullable().optional(),
+      })
+      .optional(),
+  })
+  .refine((r) => r.type !== undefined || r.attribute !== undefined, {
+    message: ko.clothes.batch.nothingToChange,
+    path: ['type'],
+  });
+export type ClothesBatchUpdateRequest = z.infer<typeof ClothesBatchUpdateRequest>;
+export const ClothesBatchUpdateResponse = z.array(ClothesDto);
+
+/** Ours (docs/api.md §9.4): the caller's closet in numbers ('옷장 리포트'). */
+export const ClosetInsightsDto = z.object({
+  totalCount: z.number().int(),
+  byType: z.array(z.object({ type: ClothesType, count: z.number().int() })),
+  byColor: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  wear: z.array(
+    z.object({
+      clothesId: z.string(),
+      name: z.string(),
+      type: ClothesType,
+      imageUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+      wearCount: z.number().int(),
+      lastWornAt: Instant.nullable(),
+    }),
+  ),
+  neverWorn: z.array(
+    z.object({
+      clothesId: z.string(),
+      name: z.string(),
+      type: ClothesType,
+      imageUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+      createdAt: Instant,
+    }),
+  ),
+  /** How many garments were worn at least once / never (the lists above stop at LIMITS.closetInsightsListMax). */
+  wornCount: z.number().int(),
+  neverWornCount: z.number().int(),
+  /** Temperature bands (docs/recommendations.md §2) the closet cannot dress for, coldest first. */
+  gaps: z.array(z.object({ band: z.string(), message: z.string() })),
+});
+export type ClosetInsightsDto = z.infer<typeof ClosetInsightsDto>;
+
+/** Ours (docs/api.md §9.7): what an import made; `row` counts like a spreadsheet (the header is row 1). */
+export const ClothesImportResultDto = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ClothesImportResultDto = z.infer<typeof ClothesImportResultDto>;
+
 export const AttributeDefDto = z.object({
   id: z.string(),
   name: z.string(),

@@ -47,6 +47,15 @@ export const LIMITS = {
   clothesImageMaxBytes: 10 * 1024 * 1024,
   clothesNameMax: 100,
   clothesAttributesMax: 30,
+  /** Garments one batch edit may change (docs/api.md §9.6). */
+  clothesBatchMax: 100,
+  /** Rows one closet import may create; a larger file is refused whole (docs/api.md §9.7). */
+  clothesImportMaxRows: 2000,
+  /** An import upload: the exported ZIP with its photos, or a CSV alone. */
+  clothesImportMaxBytes: 1024 * 1024 * 1024,
+  clothesImportCsvMaxBytes: 10 * 1024 * 1024,
+  /** Entries listed in each of the closet report's `wear` and `neverWorn` (their totals are counted apart). */
+  closetInsightsListMax: 100,
   attributeNameMax: 50,
   attributeOptionMax: 50,
   attributeOptionsMax: 50,

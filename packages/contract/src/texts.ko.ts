@@ -584,6 +584,144 @@ export const ko = {
     urlNotHtml: '상품 페이지가 아닙니다.',
     urlFetchFailed: '상품 페이지를 불러오지 못했습니다.',
     urlNoProduct: '상품 정보를 찾을 수 없습니다.',
+    /** Photo analysis and the closet's bulk add (docs/api.md §9.5). */
+    analysis: {
+      busy: '사진 분석 요청이 많습니다. 잠시 후 다시 시도해주세요.',
+      bulkAddTitle: '여러 벌 한꺼번에 추가하기',
+      bulkAddHint: '사진을 여러 장 고르면 색상과 이름을 미리 채워드려요. 확인한 뒤 한 번에 등록하세요.',
+      analyzing: '사진 분석 중...',
+      analysisFailed: '사진을 분석하지 못했어요. 직접 입력해주세요.',
+      bulkRegister: (n: number) => `${n}벌 등록`,
+      bulkAdded: (n: number) => `${n}벌을 옷장에 등록했습니다.`,
+      bulkPartlyAdded: (added: number, failed: number) =>
+        `${added}벌을 등록했고, ${failed}벌은 등록하지 못했습니다.`,
+    },
+    /** Batch edit (docs/api.md §9.6). */
+    batch: {
+      select: '여러 벌 선택',
+      selectedCount: (n: number) => `${n}벌 선택됨`,
+      title: '선택한 옷 한꺼번에 수정하기',
+      apply: '적용',
+      updated: (n: number) => `${n}벌을 수정했습니다.`,
+      updateFailed: '옷을 한꺼번에 수정하지 못했습니다.',
+      empty: '수정할 옷을 선택해주세요.',
+      tooMany: (max: number) => `한 번에 최대 ${max}벌까지 수정할 수 있습니다.`,
+      nothingToChange: '바꿀 종류나 속성을 선택해주세요.',
+      notOwner: '본인의 옷만 한꺼번에 수정할 수 있습니다.',
+      notFound: '선택한 옷 중 찾을 수 없는 옷이 있습니다.',
+    },
+    /** '옷장 리포트' (docs/api.md §9.4). */
+    insights: {
+      title: '옷장 리포트',
+      total: (n: number) => `옷 ${n}벌`,
+      byType: '종류별',
+      byColor: '색상별',
+      mostWorn: '가장 많이 입은 옷',
+      neverWorn: '한 번도 입지 않은 옷',
+      wearCount: (n: number) => `${n}번 입음`,
+      lastWorn: (date: string) => `마지막으로 입은 날 ${date}`,
+      more: (n: number) => `외 ${n}벌`,
+      gaps: '이런 날씨엔 입을 옷이 부족해요',
+      noGaps: '어떤 날씨에도 입을 옷이 있어요',
+      empty: '옷을 등록하면 옷장 리포트를 볼 수 있어요',
+      loadFailed: '옷장 리포트를 불러오지 못했습니다.',
+      /** The weather of each temperature band, hottest (28°C 이상) first. */
+      bandWeather: [
+        '무더운 날씨',
+        '더운 날씨',
+        '따뜻한 날씨',
+        '선선한 날씨',
+        '쌀쌀한 날씨',
+        '꽤 쌀쌀한 날씨',
+        '추운 날씨',
+        '영하의 날씨',
+      ],
+      /** What a band lacks, by band (hottest first); the plain word when the closet has none of the kind. */
+      gapPieces: {
+        OUTER: [
+          '아우터',
+          '아우터',
+          '아우터',
+          '아우터',
+          '가벼운 아우터',
+          '아우터',
+          '따뜻한 아우터',
+          '두꺼운 아우터',
+        ],
+        TOP: [
+          '시원한 상의',
+          '시원한 상의',
+          '가벼운 상의',
+          '가벼운 상의',
+          '상의',
+          '상의',
+          '따뜻한 상의',
+          '따뜻한 상의',
+        ],
+        BOTTOM: [
+          '시원한 하의',
+          '시원한 하의',
+          '가벼운 하의',
+          '가벼운 하의',
+          '하의',
+          '하의',
+          '따뜻한 하의',
+          '따뜻한 하의',
+        ],
+        SHOES: ['시원한 신발', '시원한 신발', '신발', '신발', '신발', '신발', '따뜻한 신발', '따뜻한 신발'],
+        plain: { OUTER: '아우터', TOP: '상의', BOTTOM: '하의', SHOES: '신발' },
+      },
+      /** '영하의 날씨에 입을 두꺼운 아우터가 없어요', '추운 날씨에 입을 따뜻한 상의와 하의가 없어요'. */
+      gap: (weather: string, pieces: readonly string[]) => {
+        const final = (w: string) => {
+          const c = w.charCodeAt(w.length - 1) - 0xac00;
+          return c >= 0 && c < 11172 && c % 28 !== 0;
+        };
+        const last = pieces[pieces.length - 1] ?? '';
+        const before = pieces.slice(0, -1);
+        const head = before.length
+          ? `${before.join(', ')}${final(before[before.length - 1] ?? '') ? '과' : '와'} `
+          : '';
+        const verb = pieces.every((p) => p.endsWith('신발')) ? '신을' : '입을';
+        return `${weather}에 ${verb} ${head}${last}${final(last) ? '이' : '가'} 없어요`;
+      },
+    },
+    /** Export and import (docs/api.md §9.7). */
+    transfer: {
+      export: '옷장 내보내기',
+      exportHint: '옷 목록(CSV, JSON)과 사진을 ZIP 파일로 받아요. CSV는 엑셀에서 열 수 있어요.',
+      exporting: '내보내는 중...',
+      exportFailed: '옷장을 내보내지 못했습니다.',
+      import: '옷장 가져오기',
+      importHint: '내보낸 ZIP 파일이나 CSV 파일을 올려주세요. 한 번에 2,000벌까지 가져올 수 있어요.',
+      importing: '가져오는 중...',
+      imported: (n: number) => `${n}벌을 가져왔습니다.`,
+      importErrors: (n: number) => `${n}개 행은 가져오지 못했습니다.`,
+      rowError: (row: number, message: string) => `${row}행: ${message}`,
+      importFailed: '옷장을 가져오지 못했습니다.',
+      // server messages
+      fileRequired: '가져올 CSV 또는 ZIP 파일을 올려주세요.',
+      fileTooLarge: '가져올 파일이 너무 큽니다. ZIP은 1GB, CSV는 10MB까지 올릴 수 있습니다.',
+      notCsvOrZip: 'CSV 또는 ZIP 파일만 가져올 수 있습니다.',
+      zipInvalid: 'ZIP 파일을 읽을 수 없습니다.',
+      zipNoCsv: 'ZIP 파일에 clothes.csv가 없습니다.',
+      csvEncoding: 'CSV 파일을 읽을 수 없습니다. UTF-8로 저장해주세요.',
+      csvInvalid: 'CSV 형식이 올바르지 않습니다. 닫히지 않은 따옴표가 있습니다.',
+      csvEmpty: 'CSV 파일에 가져올 옷이 없습니다.',
+      tooManyRows: (max: number) => `한 번에 최대 ${max.toLocaleString('ko-KR')}벌까지 가져올 수 있습니다.`,
+      missingColumns: (names: string) => `필수 열이 없습니다: ${names}`,
+      unknownColumns: (names: string) => `알 수 없는 열이 있습니다: ${names}`,
+      duplicateColumns: (names: string) => `같은 이름의 열이 여러 개 있습니다: ${names}`,
+      rowCells: (expected: number, actual: number) =>
+        `열 개수가 맞지 않습니다. (${expected}개여야 하는데 ${actual}개)`,
+      rowNameRequired: '이름이 비어 있습니다.',
+      rowNameTooLong: '이름이 너무 깁니다.',
+      rowTypeUnknown: (value: string) => `알 수 없는 종류입니다: ${value}`,
+      rowValueUnknown: (definition: string, value: string) => `"${definition}"에 없는 값입니다: ${value}`,
+      rowPhotoMissing: (file: string) => `사진 파일이 없습니다: ${file}`,
+      rowPhotoInvalid: (file: string) => `사진을 읽을 수 없습니다: ${file}`,
+      rowPhotoTooLarge: (file: string) => `사진이 너무 큽니다: ${file}`,
+    },
   },
   attributes: {
     title: '속성 관리',
