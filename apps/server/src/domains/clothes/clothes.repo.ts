@@ -40,7 +40,69 @@ function filterWhere(f: ClothesFilter): SQL | undefined {
   );
 }
 
-/** Attribute values with their definitions, per garment, ordered by definition name. */
+/** The order a garment's attributes are shown in, everywhere: by definition name, then id (`d` = attribute_defs). */
+const attributeOrder = sql`d.name, d.id`;
+
+/** A garment with its attribute values and their definitions, in attribute order. */
+export interface GarmentWithAttributes {
+  id: string;
+  name: string;
+  type: ClothesType;
+  imageKey: string | null;
+  thumbnailKey: string | null;
+  attributes: ClothesAttributeDto[];
+}
+
+/**
+ * Every garment of the owner (by id) with its attributes, in one round trip: the garments as one JSON text with
+ * each attribute as a (definition id, value) pair in attribute order, and the definitions once beside them. A
+ * definition's name and options are not repeated per garment (with many options that is megabytes for a large
+ * closet), and the driver decodes two values instead of a row per attribute.
+ */
+export async function closetGarments(db: Executor, ownerId: string): Promise<GarmentWithAttributes[]> {
+  const [row] = await rowsOf<{ closet: string; defs: string }>(
+    db,
+    sql`
+    select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs) order by g.id), '[]')::text as closet,
+           (select coalesce(json_agg(json_build_array(d.id, d.name, d.selectable_values)), '[]')::text from attribute_defs d) as defs
+    from (
+      select c.id, c.name, c.type, c.image_key, c.thumbnail_key,
+             json_agg(json_build_array(ca.definition_id, ca.value) order by ${attributeOrder}) filter (where d.id is not null) as attrs
+      from clothes c
+        left join clothes_attributes ca on ca.clothes_id = c.id
+        left join attribute_defs d on d.id = ca.definition_id
+      where c.owner_id = ${ownerId}
+      group by c.id
+    ) g`,
+  );
+  const defs = new Map(
+    (JSON.parse(row?.defs ?? '[]') as [string, string, string[]][]).map(([id, name, selectableValues]) => [
+      id,
+      { name, selectableValues },
+    ]),
+  );
+  const garments = JSON.parse(row?.closet ?? '[]') as [
+    string,
+    string,
+    ClothesType,
+    string | null,
+    string | null,
+    [string, string][] | null,
+  ][];
+  return garments.map(([id, name, type, imageKey, thumbnailKey, attrs]) => ({
+    id,
+    name,
+    type,
+    imageKey,
+    thumbnailKey,
+    attributes: (attrs ?? []).flatMap(([definitionId, value]) => {
+      const d = defs.get(definitionId);
+      return d ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }] : [];
+    }),
+  }));
+}
+
+/** Attribute values with their definitions, per garment, in attribute order (name, then id). */
 export async function clothesAttributesOf(
   db: Executor,
   clothesIds: readonly string[],
@@ -144,7 +206,7 @@ export function createClothesRepo() {
                  coalesce((
                    select json_agg(json_build_object(
                             'definitionId', d.id, 'definitionName', d.name, 'selectableValues', d.selectable_values, 'value', ca.value)
-                          order by d.name, d.id)
+                          order by ${attributeOrder})
                    from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
                    where ca.clothes_id = ${clothes.id}), '[]'::json) as attributes
           from ${clothes}

@@ -1,7 +1,13 @@
 export { clothesRoutes } from './clothes.routes.js';
 export { attributeDefsRoutes } from './attribute-defs.routes.js';
 export { extractionRoutes } from './extraction/extraction.routes.js';
-export { createClothesRepo, type ClothesRepo } from './clothes.repo.js';
+export {
+  closetGarments,
+  clothesAttributesOf,
+  createClothesRepo,
+  type ClothesRepo,
+  type GarmentWithAttributes,
+} from './clothes.repo.js';
 export { createClothesService, type ClothesService, type ClothesWithAttributes } from './clothes.service.js';
 export { createAttributeDefsRepo, type AttributeDefsRepo } from './attribute-defs.repo.js';
 export { createAttributeDefsService, type AttributeDefsService } from './attribute-defs.service.js';

@@ -18,8 +18,7 @@ import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
-import { clothesAttributesOf } from '../clothes/clothes.repo.js';
-import type { OotdGarment } from '../clothes/index.js';
+import { clothesAttributesOf, type OotdGarment } from '../clothes/index.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
 export type FeedGarmentRow = OotdGarment;

@@ -1,14 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import {
-  attributeDefs,
-  feedClothes,
-  feeds,
-  recommendationExclusions,
-  weatherForecasts,
-} from '../../db/schema/index.js';
+import { feedClothes, feeds, recommendationExclusions, weatherForecasts } from '../../db/schema/index.js';
+import { closetGarments, type GarmentWithAttributes } from '../clothes/index.js';
 
 /** The columns of a forecast row the recommender reads. */
 export interface WeatherRow {
@@ -25,21 +19,8 @@ export interface WeatherRow {
   windSpeed: number;
 }
 
-export interface ClosetAttribute {
-  definitionId: string;
-  definitionName: string;
-  selectableValues: string[];
-  value: string;
-}
-
-export interface ClosetGarment {
-  id: string;
-  name: string;
-  type: ClothesType;
-  imageKey: string | null;
-  thumbnailKey: string | null;
-  attributes: ClosetAttribute[];
-}
+/** A garment of the user's closet with its attributes (read through the clothes domain). */
+export type ClosetGarment = GarmentWithAttributes;
 
 /** Version keys of what the recommender caches per user, and the profile's sensitivity (null: no profile). */
 export interface UserState {
@@ -121,60 +102,9 @@ export function createRecommendationsRepo() {
       };
     },
 
-    /**
-     * Every garment of the owner with its attributes. The garments come back as one JSON text built by the
-     * database (far fewer rows for the driver to decode than a row per attribute), the definitions separately.
-     */
+    /** Every garment of the owner with its attributes, as the closet reads them. */
     async closetOf(db: Executor, ownerId: string): Promise<ClosetGarment[]> {
-      const [result] = await rowsOf<{ closet: string }>(
-        db,
-        sql`
-        select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs)), '[]')::text as closet
-        from (
-          select c.id, c.name, c.type, c.image_key, c.thumbnail_key,
-            json_agg(json_build_array(ca.definition_id, ca.value)) filter (where ca.clothes_id is not null) as attrs
-          from clothes c left join clothes_attributes ca on ca.clothes_id = c.id
-          where c.owner_id = ${ownerId}
-          group by c.id
-        ) g`,
-      );
-      const rows = JSON.parse(result?.closet ?? '[]') as [
-        string,
-        string,
-        ClothesType,
-        string | null,
-        string | null,
-        [string, string][] | null,
-      ][];
-      if (rows.length === 0) return [];
-      const defs = new Map(
-        (
-          await db
-            .select({
-              id: attributeDefs.id,
-              name: attributeDefs.name,
-              selectableValues: attributeDefs.selectableValues,
-            })
-            .from(attributeDefs)
-        ).map((d) => [d.id, d]),
-      );
-      return rows.map(([id, name, type, imageKey, thumbnailKey, attrs]) => ({
-        id,
-        name,
-        type,
-        imageKey,
-        thumbnailKey,
-        attributes: (attrs ?? [])
-          .flatMap(([definitionId, value]) => {
-            const d = defs.get(definitionId);
-            return d
-              ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }]
-              : [];
-          })
-          .sort((a, b) =>
-            a.definitionName < b.definitionName ? -1 : a.definitionName > b.definitionName ? 1 : 0,
-          ),
-      }));
+      return closetGarments(db, ownerId);
     },
 
     /** The user's most recent worn garments (newest first) with the weather of the post they were in. */
