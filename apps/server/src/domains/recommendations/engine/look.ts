@@ -353,6 +353,11 @@ const HEAVY: readonly Material[] = ['wool', 'cashmere', 'fleece', 'down', 'cordu
 const LIGHT: readonly Material[] = ['linen', 'silk'];
 const DELICATE_OUTER: readonly Material[] = ['silk', 'linen', 'suede'];
 
+function hasAny(materials: readonly Material[], list: readonly Material[]): boolean {
+  for (const m of materials) if (list.includes(m)) return true;
+  return false;
+}
+
 export interface MaterialDay {
   wet: boolean;
   /** Personal temperature, rounded to whole degrees. */
@@ -365,13 +370,19 @@ export function materialRuleBroken(
   slot: string,
   day: MaterialDay,
 ): MaterialRule | null {
-  const has = (list: readonly Material[]) => piece.materials.some((m) => list.includes(m));
+  const { materials } = piece;
   if (day.wet && !piece.waterproof) {
     if (slot === 'SHOES' && piece.rainUnfriendly) return 'rain';
-    if (slot === 'OUTER' && (piece.rainUnfriendly || has(DELICATE_OUTER))) return 'rain';
+    if (slot === 'OUTER' && (piece.rainUnfriendly || hasAny(materials, DELICATE_OUTER))) return 'rain';
   }
-  if (day.degrees <= LIGHT_FABRIC_MAX_DEGREES && ['TOP', 'BOTTOM', 'DRESS'].includes(slot) && has(LIGHT))
+  // Called for every candidate of every request: most garments name no material the rules care about.
+  if (materials.length === 0) return null;
+  if (
+    day.degrees <= LIGHT_FABRIC_MAX_DEGREES &&
+    (slot === 'TOP' || slot === 'BOTTOM' || slot === 'DRESS') &&
+    hasAny(materials, LIGHT)
+  )
     return 'cold';
-  if (day.degrees >= HEAVY_FABRIC_FROM_DEGREES && has(HEAVY)) return 'heat';
+  if (day.degrees >= HEAVY_FABRIC_FROM_DEGREES && hasAny(materials, HEAVY)) return 'heat';
   return null;
 }

@@ -137,14 +137,43 @@ export function searchOutfit<S extends string>(problem: OutfitProblem<S>): Outfi
 function searchClean<S extends string>(
   problem: OutfitProblem<S>,
 ): { outfit: Outfit<S>; value: OutfitValue } | null {
-  const slots = ['TOP', 'BOTTOM', 'DRESS', ...problem.others.map((s) => s.slot)];
+  // Only plans the closet can use: the accents it has, a print only in a slot that has one.
+  const units: [string, readonly Piece[]][] = [
+    ['TOP', problem.tops],
+    ['BOTTOM', problem.bottoms],
+    ['DRESS', problem.dresses],
+    ...problem.others.map((s): [string, readonly Piece[]] => [s.slot, s.options]),
+  ];
+  const accents = new Set<ColourFamily>();
+  const multiSlots = new Set<string>();
+  for (const [slot, options] of units)
+    for (const p of options) {
+      if (p.colour === 'multi') multiSlots.add(slot);
+      else if (isAccent(p.colour)) accents.add(p.colour);
+    }
   const plans: ColourPlan[] = [
     { accent: null, multiIn: null },
-    ...ACCENT_COLOURS.filter((a) => a !== 'multi').map((accent) => ({ accent, multiIn: null })),
-    ...slots.map((multiIn) => ({ accent: null, multiIn })),
+    ...ACCENT_COLOURS.filter((a) => accents.has(a)).map((accent) => ({ accent, multiIn: null })),
+    ...[...multiSlots].map((multiIn) => ({ accent: null, multiIn })),
   ];
+  // Likewise only the style groups that differ in what they allow of the styles the closet has: a group allowing
+  // a subset of what another allows can never do better.
+  const styles = new Set(units.flatMap(([, options]) => options.map((p) => p.style)));
+  const allows = STYLE_GROUPS.map((group) => ({ group, allowed: group.filter((s) => styles.has(s)) }));
+  const groups = allows
+    .filter(
+      (a, i) =>
+        !allows.some(
+          (b, j) =>
+            j !== i &&
+            a.allowed.every((s) => b.allowed.includes(s)) &&
+            (b.allowed.length > a.allowed.length || j < i),
+        ),
+    )
+    .map((a) => a.group);
+
   let best: { outfit: Outfit<S>; value: OutfitValue } | null = null;
-  for (const group of STYLE_GROUPS) {
+  for (const group of groups) {
     for (const plan of plans) {
       const allowed = (slot: string) => (p: Piece) =>
         (p.style === null || group.includes(p.style)) &&

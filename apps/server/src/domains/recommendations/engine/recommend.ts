@@ -15,7 +15,15 @@ import {
 } from './bands.js';
 import type { GarmentProfile } from './garment-profile.js';
 import type { AccessoryRole } from './keywords.js';
-import { materialRuleBroken, type MaterialRule } from './look.js';
+import {
+  ACCENT_COLOURS,
+  HEAVY_FABRIC_FROM_DEGREES,
+  LIGHT_FABRIC_MAX_DEGREES,
+  NEUTRAL_COLOURS,
+  STYLES,
+  materialRuleBroken,
+  type MaterialRule,
+} from './look.js';
 import { clashesBetween, searchOutfit, type Piece } from './outfit-search.js';
 import { readTaste, type Taste, type WearRecord } from './taste.js';
 
@@ -205,12 +213,6 @@ function fnv(seed: number, text: string): number {
 }
 const FNV_OFFSET = 0x811c9dc5;
 
-function distanceTo(p: GarmentProfile, band: number): { distance: number; tooLight: boolean } {
-  if (band < p.lo) return { distance: p.lo - band, tooLight: false };
-  if (band > p.hi) return { distance: band - p.hi, tooLight: true };
-  return { distance: 0, tooLight: false };
-}
-
 /** Closets grouped by type and indexed by id, remembered per closet array (one per closet version). */
 const indexes = new WeakMap<
   readonly Candidate[],
@@ -230,6 +232,70 @@ function indexOf(closet: readonly Candidate[]) {
   }
   return index;
 }
+
+/**
+ * The taste last read from each history array (the service keeps one array per history version), reused while
+ * the closet and the day stay the same: "다른 옷 추천" asks again for the same day.
+ */
+const tastes = new WeakMap<
+  readonly WearRecord[],
+  { closet: readonly Candidate[]; apparent: number; dayMs: number; taste: Taste }
+>();
+function tasteFor(
+  history: readonly WearRecord[],
+  closet: readonly Candidate[],
+  apparent: number,
+  dayMs: number,
+  byId: ReadonlyMap<string, Candidate>,
+): Taste {
+  const held = tastes.get(history);
+  if (held && held.closet === closet && held.apparent === apparent && held.dayMs === dayMs) return held.taste;
+  const taste = readTaste(history, apparent, dayMs, (id) => byId.get(id)?.profile);
+  tastes.set(history, { closet, apparent, dayMs, taste });
+  return taste;
+}
+
+/** A garment warm and dry enough for a slot, with its weather score. */
+interface Shortlisted {
+  candidate: Candidate;
+  weather: number;
+  distance: number;
+  tooLight: boolean;
+}
+/** Shortlists kept per closet array, under their slot, band and day (a handful of days per closet). */
+const MAX_SHORTLISTS = 64;
+const shortlists = new WeakMap<readonly Candidate[], Map<string, readonly Shortlisted[]>>();
+function shortlistsOf(closet: readonly Candidate[]): Map<string, readonly Shortlisted[]> {
+  let held = shortlists.get(closet);
+  if (!held) {
+    held = new Map();
+    shortlists.set(closet, held);
+  }
+  return held;
+}
+/** Which material rules of the temperature apply (materialRuleBroken): all a shortlist depends on. */
+const materialBucket = (degrees: number) =>
+  degrees <= LIGHT_FABRIC_MAX_DEGREES ? 'cold' : degrees >= HEAVY_FABRIC_FROM_DEGREES ? 'heat' : 'mild';
+/** Scarves and warm accessories (a 목도리 filed as ACCESSORY), remembered per closet. */
+const scarves = new WeakMap<readonly Candidate[], Candidate[]>();
+function scarfCandidates(closet: readonly Candidate[]): Candidate[] {
+  let list = scarves.get(closet);
+  if (!list) {
+    list = closet.filter((c) => c.type === 'SCARF' || c.type === 'ACCESSORY');
+    scarves.set(closet, list);
+  }
+  return list;
+}
+
+type Accept = (c: Candidate, fit: { distance: number; tooLight: boolean }) => boolean;
+
+const STYLE_CODES = new Map<string | null, number>([null, ...STYLES].map((s, i) => [s, i]));
+const COLOUR_CODES = new Map<string | null, number>(
+  [null, ...NEUTRAL_COLOURS, ...ACCENT_COLOURS].map((c, i) => [c, i]),
+);
+/** A number for a garment's (style, colour) class: garments of one class are interchangeable to the rules. */
+const lookClass = (p: GarmentProfile) =>
+  (STYLE_CODES.get(p.style) ?? 0) * 64 + (COLOUR_CODES.get(p.colour) ?? 0);
 
 const byScore = (a: Option, b: Option) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -280,12 +346,7 @@ export function recommend(input: RecommendInput): Recommendation {
 
   const { byType, byId } = indexOf(closet);
   const ofType = (type: ClothesType) => byType.get(type) ?? [];
-  const taste: Taste = readTaste(
-    input.history,
-    apparent,
-    input.dayAt.getTime(),
-    (id) => byId.get(id)?.profile,
-  );
+  const taste = tasteFor(input.history, closet, apparent, input.dayAt.getTime(), byId);
   const excluded = input.excluded ?? new Set<string>();
   const excludedElsewhere = input.excludedElsewhere ?? new Map<string, number>();
   const materialDay = { wet, degrees: Math.round(personal) };
@@ -317,44 +378,83 @@ export function recommend(input: RecommendInput): Recommendation {
     return s;
   }
 
+  // What the weather score depends on besides the slot and band: the shortlists are kept per closet under it.
+  const dayKey = `${wet}|${snow}|${windy}|${materialBucket(materialDay.degrees)}|${[...excluded].sort().join(',')}`;
+  const shortlistsOfCloset = shortlistsOf(closet);
+
   /**
-   * A slot's candidates, best first: within tolerance, allowed by `accept`, not excluded for the day, and within
-   * WARMTH_SLACK of the best weather score; ranked by weather score plus taste.
+   * The garments of the slot that are warm and dry enough: within tolerance, allowed by `accept`, not excluded
+   * for the day, and within WARMTH_SLACK of the best weather score. They depend only on the closet and the
+   * weather, so they are kept for the next request ("다른 옷 추천" asks again for the same day).
+   */
+  function shortlist(
+    candidates: readonly Candidate[],
+    band: number,
+    slot: Slot,
+    tolerance: Tolerance,
+    variant: string,
+    accept: Accept | null,
+  ): readonly Shortlisted[] {
+    const key = `${slot}|${band}|${tolerance.warm}/${tolerance.light}|${variant}|${dayKey}`;
+    const held = shortlistsOfCloset.get(key);
+    if (held) return held;
+    const scored: Shortlisted[] = [];
+    let best = -Infinity;
+    for (const c of candidates) {
+      if (excluded.has(c.id)) continue;
+      const p = c.profile;
+      const tooLight = band > p.hi;
+      const distance = band < p.lo ? p.lo - band : tooLight ? band - p.hi : 0;
+      if (distance > (tooLight ? tolerance.light : tolerance.warm)) continue;
+      if (accept && !accept(c, { distance, tooLight })) continue;
+      const weather = weatherScore(c, band, slot, distance);
+      if (weather < best - WARMTH_SLACK) continue;
+      best = Math.max(best, weather);
+      scored.push({ candidate: c, weather, distance, tooLight });
+    }
+    const list = scored.filter((x) => x.weather >= best - WARMTH_SLACK);
+    if (shortlistsOfCloset.size >= MAX_SHORTLISTS) shortlistsOfCloset.clear();
+    shortlistsOfCloset.set(key, list);
+    return list;
+  }
+
+  /**
+   * A slot's candidates ranked by weather score plus taste, best first; only the best of each (style, colour)
+   * class, which is all the outfit search needs (outfit-search.ts).
    */
   function optionsFor(
     candidates: readonly Candidate[],
     band: number,
     slot: Slot,
     tolerance: Tolerance,
-    accept: (c: Candidate, fit: { distance: number; tooLight: boolean }) => boolean = () => true,
+    variant = '',
+    accept: Accept | null = null,
   ): Option[] {
-    const fitting: { c: Candidate; distance: number; tooLight: boolean; weather: number }[] = [];
-    let bestWeather = -Infinity;
-    for (const c of candidates) {
-      if (excluded.has(c.id)) continue;
-      const fit = distanceTo(c.profile, band);
-      if (fit.distance > (fit.tooLight ? tolerance.light : tolerance.warm)) continue;
-      if (!accept(c, fit)) continue;
-      const w = weatherScore(c, band, slot, fit.distance);
-      if (w < bestWeather - WARMTH_SLACK) continue;
-      bestWeather = Math.max(bestWeather, w);
-      fitting.push({ c, ...fit, weather: w });
-    }
-    const options: Option[] = [];
-    for (const f of fitting) {
-      if (f.weather < bestWeather - WARMTH_SLACK) continue;
-      const { id, profile } = f.c;
-      options.push({
+    const classes = new Map<number, Option>();
+    for (const { candidate: c, weather, distance, tooLight } of shortlist(
+      candidates,
+      band,
+      slot,
+      tolerance,
+      variant,
+      accept,
+    )) {
+      const { id, profile } = c;
+      const score = weather + tasteScore(c);
+      const key = lookClass(profile);
+      const held = classes.get(key);
+      if (held && (held.score > score || (held.score === score && held.id < id))) continue;
+      classes.set(key, {
         id,
-        score: f.weather + tasteScore(f.c),
+        score,
         style: profile.style,
         colour: profile.colour,
-        candidate: f.c,
-        distance: f.distance,
-        tooLight: f.tooLight,
+        candidate: c,
+        distance,
+        tooLight,
       });
     }
-    return options.sort(byScore);
+    return [...classes.values()].sort(byScore);
   }
 
   const band = plan.band;
@@ -369,21 +469,27 @@ export function recommend(input: RecommendInput): Recommendation {
   if (plan.outer === 'required') outerOptions = optionsFor(outers, plan.outerBand, 'OUTER', MAIN);
   else if (plan.outer === 'offered' || plan.rainOuter)
     // Only an outer that fits well, or a waterproof one on a wet day.
-    outerOptions = optionsFor(outers, plan.outerBand, 'OUTER', NEAR, (c, fit) =>
-      fit.distance === 0
-        ? plan.outer === 'offered' || c.profile.waterproof
-        : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
+    outerOptions = optionsFor(
+      outers,
+      plan.outerBand,
+      'OUTER',
+      NEAR,
+      `${plan.outer}|${plan.rainOuter}`,
+      (c, fit) =>
+        fit.distance === 0
+          ? plan.outer === 'offered' || c.profile.waterproof
+          : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
     );
   const hats = plan.warmHat
-    ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, withRole('warm'))
+    ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'warm', withRole('warm'))
     : plan.sunItems
-      ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, withRole('sun'))
+      ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'sun', withRole('sun'))
       : [];
   const scarves = plan.warmScarf
-    ? optionsFor([...ofType('SCARF'), ...ofType('ACCESSORY')], band, 'SCARF', EXACT, withRole('warm'))
+    ? optionsFor(scarfCandidates(closet), band, 'SCARF', EXACT, 'warm', withRole('warm'))
     : [];
   const gloves = plan.gloves
-    ? optionsFor(ofType('ACCESSORY'), band, 'GLOVES', EXACT, withRole('gloves'))
+    ? optionsFor(ofType('ACCESSORY'), band, 'GLOVES', EXACT, 'gloves', withRole('gloves'))
     : [];
   const outfit = searchOutfit<Slot>({
     tops: optionsFor(tops, band, 'TOP', MAIN),
@@ -425,11 +531,14 @@ export function recommend(input: RecommendInput): Recommendation {
   if (plan.socks && shoes?.option.candidate.profile.kind !== 'sandals')
     add('SOCKS', optionsFor(ofType('SOCKS'), band, 'SOCKS', NEAR));
   if (plan.umbrella)
-    add('UMBRELLA', optionsFor(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, withRole('umbrella')));
+    add(
+      'UMBRELLA',
+      optionsFor(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, 'umbrella', withRole('umbrella')),
+    );
   if (plan.sunItems)
-    add('SUNGLASSES', optionsFor(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, withRole('sun')));
+    add('SUNGLASSES', optionsFor(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, 'sun', withRole('sun')));
   if (plan.thermal)
-    add('THERMAL', optionsFor(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, withRole('thermal')));
+    add('THERMAL', optionsFor(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, 'thermal', withRole('thermal')));
 
   // What the outfit gives up because the closet had nothing better.
   const compromiseOf = new Map<string, Compromise>();
