@@ -24,6 +24,10 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteKind>> = {
   'DELETE /api/follows/:followId': 'follow',
   'POST /api/clothes': 'clothes',
   'PATCH /api/clothes/:clothesId': 'clothes',
+  'PATCH /api/clothes/batch': 'clothes',
+  'POST /api/clothes/import': 'clothes',
+  // '이 옷 빼기' writes a row per (forecast, garment): budgeted like closet edits so the table cannot be flooded.
+  'POST /api/recommendations/exclusions': 'clothes',
 };
 
 /** Users remembered per kind; one who wrote nothing for `burst / perMinute` minutes has a full bucket anyway. */
