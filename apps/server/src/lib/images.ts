@@ -71,8 +71,13 @@ export function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<
   return withDecodeSlot(() => reencode(input, options));
 }
 
-async function reencode(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
-  const invalid = () => unsupportedMediaType(options.invalidMessage ?? ko.clothes.imageInvalid);
+/**
+ * The checks every upload passes before its pixels are decoded: recognised by its bytes (else 415), and its
+ * metadata readable with at most MAX_INPUT_PIXELS pixels (else 413). Returns a factory of sharp pipelines that
+ * fail on corrupt or truncated data and keep the pixel limit.
+ */
+async function checkedSource(input: Buffer, invalidMessage?: string) {
+  const invalid = () => unsupportedMediaType(invalidMessage ?? ko.clothes.imageInvalid);
   if (!sniffImageFormat(input)) throw invalid();
   const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   let meta: Metadata;
@@ -85,6 +90,11 @@ async function reencode(input: Buffer, options: ReencodeOptions): Promise<Reenco
   }
   if (!meta.width || !meta.height) throw invalid();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw payloadTooLarge(ko.clothes.imageTooManyPixels);
+  return { source, meta, invalid };
+}
+
+async function reencode(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
+  const { source, invalid } = await checkedSource(input, options.invalidMessage);
   try {
     const { data, info } = await source()
       .rotate()
@@ -101,4 +111,87 @@ async function reencode(input: Buffer, options: ReencodeOptions): Promise<Reenco
   } catch {
     throw invalid();
   }
+}
+
+export interface RgbaPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * A small sRGB RGBA copy of an upload (longest side at most `maxSide`), after the same checks as reencodeImage,
+ * in a decode slot. The pipeline only shrinks: JPEG and WebP decode at 1/2–1/8 size (shrink-on-load) and the rest
+ * is read sequentially, so even a 50-megapixel photo costs a few megabytes and tens of milliseconds.
+ */
+export function readSmallRgba(input: Buffer, maxSide: number): Promise<RgbaPixels> {
+  return withDecodeSlot(async () => {
+    const { source, invalid } = await checkedSource(input);
+    try {
+      const { data, info } = await source()
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .ensureAlpha()
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      if (info.channels !== 4) throw invalid();
+      return { data, width: info.width, height: info.height };
+    } catch (err) {
+      if (err instanceof Error && 'statusCode' in err) throw err;
+      throw invalid();
+    }
+  });
+}
+
+/**
+ * True when `input` is a WebP as this server stores photos: one still image (VP8, VP8L, or VP8X with alpha only),
+ * no metadata chunk (EXIF, XMP, ICC), no animation, nothing after the RIFF container. The closet import keeps such
+ * a photo byte for byte (so an export re-imported exports the same bytes); anything else is re-encoded.
+ */
+export function isPlainStoredWebp(input: Buffer): boolean {
+  if (sniffImageFormat(input) !== 'webp') return false;
+  if (input.readUInt32LE(4) + 8 !== input.length) return false;
+  let p = 12;
+  let image = false;
+  while (p + 8 <= input.length) {
+    const kind = input.subarray(p, p + 4).toString('latin1');
+    const size = input.readUInt32LE(p + 4);
+    const next = p + 8 + size + (size & 1);
+    if (next > input.length) return false;
+    if (kind === 'VP8X') {
+      // Flags: ICC 0x20, alpha 0x10, EXIF 0x08, XMP 0x04, animation 0x02: only alpha may be set.
+      if (size < 10 || (input.readUInt8(p + 8) & ~0x10) !== 0) return false;
+    } else if (kind === 'VP8 ' || kind === 'VP8L') {
+      if (image) return false;
+      image = true;
+    } else if (kind !== 'ALPH') return false;
+    p = next;
+  }
+  return image && p === input.length;
+}
+
+/**
+ * An imported photo, checked like an upload: a plain stored WebP within `maxSide` is kept as it is (its thumbnail
+ * made from it), anything else is re-encoded exactly as an upload would be. Decoding the thumbnail proves the
+ * kept bytes decode in full.
+ */
+export function acceptImportedImage(
+  input: Buffer,
+  options: ReencodeOptions & { thumbnailSide: number },
+): Promise<ReencodedImage & { kept: boolean }> {
+  return withDecodeSlot(async () => {
+    if (!isPlainStoredWebp(input)) return { ...(await reencode(input, options)), kept: false };
+    const { source, meta, invalid } = await checkedSource(input, options.invalidMessage);
+    if (Math.max(meta.width ?? 0, meta.height ?? 0) > options.maxSide || (meta.pages ?? 1) > 1)
+      return { ...(await reencode(input, options)), kept: false };
+    try {
+      const thumbnail = await source()
+        .resize({ width: options.thumbnailSide, height: options.thumbnailSide, fit: 'cover' })
+        .webp({ quality: 75 })
+        .toBuffer();
+      return { image: input, thumbnail, width: meta.width ?? 0, height: meta.height ?? 0, kept: true };
+    } catch {
+      throw invalid();
+    }
+  });
 }
