@@ -1,3 +1,8 @@
 export { recommendationsRoutes } from './recommendations.routes.js';
 export { createRecommendationsService, type RecommendationsService } from './recommendations.service.js';
 export { createRecommendationsRepo, type RecommendationsRepo } from './recommendations.repo.js';
+// The engine's own garment profiles and bands, for the closet report's season gaps (clothes insights), so the
+// report and the recommender never disagree.
+export { BANDS, type TemperatureBand } from './engine/bands.js';
+export { inferProfile, type GarmentInput, type GarmentProfile } from './engine/garment-profile.js';
+export { recommend, type Candidate, type RecommendInput, type Recommendation } from './engine/recommend.js';
