@@ -12,4 +12,6 @@ export * from './feeds.js';
 export * from './follows.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './push.js';
+export * from './notification-settings.js';
 export * from './realtime.js';

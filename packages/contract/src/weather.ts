@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, optionalParam } from './common.js';
 import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
@@ -99,3 +99,20 @@ export type WeatherDto = z.infer<typeof WeatherDto>;
 export const WeatherList = z.array(WeatherDto);
 
 export const WeatherIdQuery = z.object({ weatherId: Id });
+
+/** Places by name (docs/api.md §9.1): `query` 1–40 characters after trimming, `limit` 1–20 (default 10). */
+export const PLACE_QUERY_MAX = 40;
+export const PLACE_LIMIT = { default: 10, max: 20 } as const;
+export const PlaceSearchQuery = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, ko.places.queryRequired)
+    .max(PLACE_QUERY_MAX, ko.places.queryTooLong)
+    .check(safeText),
+  limit: optionalParam(z.coerce.number().int().min(1).max(PLACE_LIMIT.max)).transform(
+    (v) => v ?? PLACE_LIMIT.default,
+  ),
+});
+export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuery>;
+export const LocationList = z.array(Location);
