@@ -58,7 +58,12 @@ import {
   createImportsSweeper,
   extractionRoutes,
 } from './domains/clothes/index.js';
-import { createWeatherService, weatherRoutes } from './domains/weather/index.js';
+import {
+  createPlaceSearch,
+  createWeatherService,
+  placesRoutes,
+  weatherRoutes,
+} from './domains/weather/index.js';
 import {
   createRecommendationsRepo,
   createRecommendationsService,
@@ -322,6 +327,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // POST /api/users/:userId/social-links/:provider: linking a social account from settings.
   await app.register(socialLinksRoutes, { prefix: '/api/users', oauth, config });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
+  // GET /api/weathers/locations: places by name from the embedded region table.
+  await app.register(placesRoutes, { prefix: '/api/weathers', places: createPlaceSearch() });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(sseRoutes, {
