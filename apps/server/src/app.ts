@@ -57,6 +57,17 @@ import {
   createExtractionService,
   createImportsSweeper,
   extractionRoutes,
+  analysisRoutes,
+  batchRoutes,
+  createAnalysisService,
+  createBatchRepo,
+  createBatchService,
+  createInsightsRepo,
+  createInsightsService,
+  createTransferRepo,
+  createTransferService,
+  insightsRoutes,
+  transferRoutes,
 } from './domains/clothes/index.js';
 import {
   createPlaceSearch,
@@ -65,8 +76,11 @@ import {
   weatherRoutes,
 } from './domains/weather/index.js';
 import {
+  BANDS,
   createRecommendationsRepo,
   createRecommendationsService,
+  inferProfile,
+  recommend,
   recommendationsRoutes,
 } from './domains/recommendations/index.js';
 import errorsPlugin from './plugins/errors.js';
@@ -224,6 +238,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     storage,
     log: app.log,
   });
+  // Issue 17 (docs/api.md §9.4–9.7). The closet report judges the closet with the recommender's own engine.
+  const analysis = createAnalysisService({ db, attributeDefsRepo });
+  const batch = createBatchService({ db, repo: createBatchRepo(), attributeDefsRepo });
+  const insights = createInsightsService({
+    db,
+    repo: createInsightsRepo(),
+    engine: { bands: BANDS, inferProfile, recommend },
+  });
+  const transfer = createTransferService({
+    db,
+    repo: createTransferRepo(),
+    attributeDefsRepo,
+    storage,
+    log: app.log,
+  });
   const extraction = createExtractionService({
     db,
     fetcher: createPageFetcher({
@@ -318,6 +347,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(clothesRoutes, { prefix: '/api/clothes', clothes });
   await app.register(attributeDefsRoutes, { prefix: '/api/clothes/attribute-defs', attributeDefs });
   await app.register(extractionRoutes, { prefix: '/api/clothes/extractions', extraction });
+  await app.register(analysisRoutes, { prefix: '/api/clothes/analyses', analysis });
+  await app.register(batchRoutes, { prefix: '/api/clothes/batch', batch });
+  await app.register(insightsRoutes, { prefix: '/api/clothes/insights', insights });
+  // GET /api/clothes/export, POST /api/clothes/import
+  await app.register(transferRoutes, { prefix: '/api/clothes', transfer });
   await app.register(feedsRoutes, { prefix: '/api/feeds', feeds });
   await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });

@@ -9,7 +9,7 @@ const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /** A cell made safe to open in a spreadsheet, quoted when it holds a separator, a quote or a line break. */
 export function csvCell(value: string): string {
-  const text = value.length > 0 && FORMULA_START.has(value[0]!) ? `'${value}` : value;
+  const text = value.length > 0 && FORMULA_START.has(value.charAt(0)) ? `'${value}` : value;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -20,7 +20,7 @@ export function csvLine(cells: readonly string[]): string {
 
 /** Takes off the apostrophe `csvCell` put before a formula-like cell. */
 export function unescapeCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && FORMULA_START.has(value[1]!) ? value.slice(1) : value;
+  return value.length > 1 && value[0] === "'" && FORMULA_START.has(value.charAt(1)) ? value.slice(1) : value;
 }
 
 export class CsvError extends Error {
@@ -49,7 +49,7 @@ export function parseCsv(input: string, maxRecords = Infinity): string[][] {
     cell = '';
   };
   while (i < n) {
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (c === '"' && cell === '') {
       // A quoted cell: up to the closing quote; "" is one quote.
       i++;

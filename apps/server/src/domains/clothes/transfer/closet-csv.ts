@@ -1,0 +1,138 @@
+import { CLOTHES_TYPES, isSafeText, ko, LIMITS, type ClothesType } from '@otboo/contract';
+import { badRequest } from '../../../lib/errors.js';
+import { unescapeCell } from '../../../lib/csv.js';
+
+/**
+ * The closet's CSV (docs/api.md §9.7): `id, name, type`, one column per attribute definition (named as the
+ * definition), then `photo` (the photo's path in the exported ZIP). Reading accepts the columns in any order,
+ * Korean headers for the fixed ones, types as codes (`OUTER`) or Korean names (`아우터`), and values in any case.
+ */
+
+export interface CsvDefinition {
+  id: string;
+  name: string;
+  selectableValues: readonly string[];
+}
+
+/** Fixed columns: the name written on export first, then the other names read on import. */
+const FIXED = {
+  id: ['id', '아이디'],
+  name: ['name', '이름'],
+  type: ['type', '종류'],
+  photo: ['photo', '사진'],
+} as const;
+type Fixed = keyof typeof FIXED;
+const REQUIRED: readonly Fixed[] = ['name', 'type'];
+
+export function exportHeader(definitions: readonly CsvDefinition[]): string[] {
+  return [FIXED.id[0], FIXED.name[0], FIXED.type[0], ...definitions.map((d) => d.name), FIXED.photo[0]];
+}
+
+export function exportRow(
+  garment: {
+    id: string;
+    name: string;
+    type: ClothesType;
+    attributes: readonly { definitionId: string; value: string }[];
+  },
+  definitions: readonly CsvDefinition[],
+  photo: string | null,
+): string[] {
+  const values = new Map(garment.attributes.map((a) => [a.definitionId, a.value]));
+  return [
+    garment.id,
+    garment.name,
+    garment.type,
+    ...definitions.map((d) => values.get(d.id) ?? ''),
+    photo ?? '',
+  ];
+}
+
+export interface ImportColumns {
+  count: number;
+  fixed: Partial<Record<Fixed, number>>;
+  attributes: { index: number; definition: CsvDefinition }[];
+}
+
+const key = (cell: string) => unescapeCell(cell).trim().toLowerCase();
+
+/** Reads the header row; missing `name`/`type`, unknown or repeated columns are a 400 for the whole file. */
+export function readHeader(header: readonly string[], definitions: readonly CsvDefinition[]): ImportColumns {
+  const byName = new Map(definitions.map((d) => [d.name.trim().toLowerCase(), d]));
+  const fixed: ImportColumns['fixed'] = {};
+  const attributes: ImportColumns['attributes'] = [];
+  const unknown: string[] = [];
+  const seen = new Map<string, number>();
+  header.forEach((cell, index) => {
+    const name = key(cell);
+    if (!name) return;
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+    const column = (Object.keys(FIXED) as Fixed[]).find((f) =>
+      (FIXED[f] as readonly string[]).includes(name),
+    );
+    if (column) {
+      if (fixed[column] === undefined) fixed[column] = index;
+      return;
+    }
+    const definition = byName.get(name);
+    if (definition) attributes.push({ index, definition });
+    else unknown.push(unescapeCell(cell).trim());
+  });
+  const fail = (message: string) => badRequest(message, { file: message }, 'InvalidImportException');
+  const repeated = [...seen].filter(([, n]) => n > 1).map(([name]) => name);
+  if (repeated.length) throw fail(ko.clothes.transfer.duplicateColumns(repeated.join(', ')));
+  const missing = REQUIRED.filter((f) => fixed[f] === undefined).map((f) => FIXED[f][0]);
+  if (missing.length) throw fail(ko.clothes.transfer.missingColumns(missing.join(', ')));
+  if (unknown.length) throw fail(ko.clothes.transfer.unknownColumns(unknown.join(', ')));
+  return { count: header.length, fixed, attributes };
+}
+
+const TYPE_BY_WORD = new Map<string, ClothesType>([
+  ...CLOTHES_TYPES.map((t) => [t.toLowerCase(), t] as const),
+  ...(Object.entries(ko.clothes.types) as [ClothesType, string][]).map(([t, label]) => [label, t] as const),
+]);
+
+export interface ImportDraft {
+  /** Spreadsheet row (the header is row 1). */
+  row: number;
+  name: string;
+  type: ClothesType;
+  attributes: { definitionId: string; value: string }[];
+  /** The photo's path as written in the row (resolved against the ZIP by the caller), or null. */
+  photo: string | null;
+}
+
+/** True for a line with nothing in it (skipped, neither created nor an error). */
+export function isBlankRecord(cells: readonly string[]): boolean {
+  return cells.every((c) => c.trim() === '');
+}
+
+/** One data row → a garment to create, or the Korean reasons it cannot be. */
+export function readRow(
+  cells: readonly string[],
+  row: number,
+  columns: ImportColumns,
+): { draft: ImportDraft } | { errors: string[] } {
+  const t = ko.clothes.transfer;
+  if (cells.length !== columns.count) return { errors: [t.rowCells(columns.count, cells.length)] };
+  const at = (index: number | undefined) =>
+    index === undefined ? '' : unescapeCell(cells[index] ?? '').trim();
+  const errors: string[] = [];
+  const name = at(columns.fixed.name);
+  if (!name) errors.push(t.rowNameRequired);
+  else if ([...name].length > LIMITS.clothesNameMax || !isSafeText(name)) errors.push(t.rowNameTooLong);
+  const typeCell = at(columns.fixed.type);
+  const type = TYPE_BY_WORD.get(typeCell.toLowerCase()) ?? TYPE_BY_WORD.get(typeCell);
+  if (!type) errors.push(t.rowTypeUnknown(typeCell));
+  const attributes: ImportDraft['attributes'] = [];
+  for (const { index, definition } of columns.attributes) {
+    const value = at(index);
+    if (!value) continue;
+    const option = definition.selectableValues.find((o) => o.toLowerCase() === value.toLowerCase());
+    if (option) attributes.push({ definitionId: definition.id, value: option });
+    else errors.push(t.rowValueUnknown(definition.name, value));
+  }
+  if (errors.length || !type) return { errors };
+  const photo = at(columns.fixed.photo);
+  return { draft: { row, name, type, attributes, photo: photo || null } };
+}

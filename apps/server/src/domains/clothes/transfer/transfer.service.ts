@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ko, LIMITS, type ClothesImportResultDto } from '@otboo/contract';
+import type { Storage } from '../../../adapters/storage/storage.js';
+import type { Db } from '../../../db/client.js';
+import type { Actor } from '../../../lib/actor.js';
+import { csvLine, CsvError, parseCsv } from '../../../lib/csv.js';
+import { AppError, badRequest, payloadTooLarge } from '../../../lib/errors.js';
+import { acceptImportedImage } from '../../../lib/images.js';
+import type { UploadedTempFile } from '../../../lib/upload-file.js';
+import {
+  looksLikeZip,
+  readZipDirectory,
+  readZipEntry,
+  zipChunks,
+  ZipError,
+  type ZipEntry,
+  type ZipInputEntry,
+  type ZipSource,
+} from '../../../lib/zip.js';
+import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
+import { CLOTHES_IMAGE_MAX_SIDE, CLOTHES_THUMBNAIL_SIDE } from '../clothes.images.js';
+import {
+  exportHeader,
+  exportRow,
+  isBlankRecord,
+  readHeader,
+  readRow,
+  type CsvDefinition,
+  type ImportDraft,
+} from './closet-csv.js';
+import type { ImportedGarment, TransferRepo } from './transfer.repo.js';
+
+export interface TransferServiceDeps {
+  db: Db;
+  repo: TransferRepo;
+  attributeDefsRepo: AttributeDefsRepo;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+const CSV_NAME = 'clothes.csv';
+const JSON_NAME = 'clothes.json';
+/** Every row with its photo, the CSV, the JSON and a few stray files (a `__MACOSX` folder, a README). */
+const MAX_ZIP_ENTRIES = 2 * LIMITS.clothesImportMaxRows + 50;
+/** Photos decoded at once during an import: the decode slots of lib/images allow two anyway. */
+const PHOTO_WORKERS = 2;
+
+const fileError = (message: string) => badRequest(message, { file: message }, 'InvalidImportException');
+
+/** Reads a stored object whole (photos are a few hundred kilobytes); null when it is gone. */
+async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** CSV bytes as text: UTF-8 (with or without BOM), else CP949, which Korean Excel writes for "CSV (쉼표로 분리)". */
+function decodeCsv(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    try {
+      return new TextDecoder('euc-kr', { fatal: true }).decode(bytes);
+    } catch {
+      throw fileError(ko.clothes.transfer.csvEncoding);
+    }
+  }
+}
+
+/** A photo path as a row writes it, resolved inside the archive next to the CSV (`./`, `\` and `/` tolerated). */
+function photoPath(base: string, written: string): string {
+  const relative = written.replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '');
+  return base ? `${base}/${relative}` : relative;
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      for (let item = items[next++]; item !== undefined; item = items[next++]) await work(item);
+    }),
+  );
+}
+
+/**
+ * Export and import of a whole closet (docs/api.md §9.7). The export streams a ZIP: the stored photo bytes under
+ * `photos/`, then `clothes.csv` (UTF-8 with BOM, formula-like cells escaped) and `clothes.json`. The import reads
+ * that ZIP (or the CSV alone) from a temporary file and creates the rows it can for the caller, reporting the
+ * others by spreadsheet row; photos are checked like uploads, and a photo already in the form this server stores
+ * is kept byte for byte, so exporting again gives the same photo files.
+ */
+export function createTransferService({ db, repo, attributeDefsRepo, storage, log }: TransferServiceDeps) {
+  const definitionsNow = async (): Promise<CsvDefinition[]> =>
+    attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' });
+
+  return {
+    /** The caller's closet as ZIP chunks; the closet is read before the first chunk, so a failure is an error answer. */
+    async exportCloset(actor: Actor): Promise<{ fileName: string; chunks: AsyncIterable<Buffer> }> {
+      const definitions = await definitionsNow();
+      const garments = await repo.closetForExport(db, actor.userId);
+      const exportedAt = new Date();
+      async function* entries(): AsyncGenerator<ZipInputEntry> {
+        // Photos first: the CSV then names exactly the photos the archive holds (a missing object is left out).
+        const photos = new Map<string, string>();
+        for (const g of garments) {
+          if (!g.imageKey) continue;
+          const data = await readStored(storage, g.imageKey);
+          if (!data) {
+            log.warn({ key: g.imageKey, clothesId: g.id }, 'export: stored photo missing');
+            continue;
+          }
+          const name = `photos/${g.id}${path.extname(g.imageKey)}`;
+          photos.set(g.id, name);
+          yield { name, data };
+        }
+        let csv = `\uFEFF${csvLine(exportHeader(definitions))}`;
+        for (const g of garments) csv += csvLine(exportRow(g, definitions, photos.get(g.id) ?? null));
+        yield { name: CSV_NAME, data: Buffer.from(csv, 'utf8'), compress: true };
+        const json = {
+          exportedAt: exportedAt.toISOString(),
+          definitions: definitions.map((d) => ({
+            id: d.id,
+            name: d.name,
+            selectableValues: d.selectableValues,
+          })),
+          clothes: garments.map((g) => ({
+            id: g.id,
+            name: g.name,
+            type: g.type,
+            attributes: g.attributes.map((a) => ({ definitionName: a.definitionName, value: a.value })),
+            photo: photos.get(g.id) ?? null,
+            createdAt: new Date(g.createdAt).toISOString(),
+          })),
+        };
+        yield { name: JSON_NAME, data: Buffer.from(JSON.stringify(json, null, 2), 'utf8'), compress: true };
+      }
+      const day = exportedAt.toISOString().slice(0, 10).replace(/-/g, '');
+      return { fileName: `otboo-closet-${day}.zip`, chunks: zipChunks(entries(), exportedAt) };
+    },
+
+    /** Creates the garments of an uploaded ZIP or CSV for the caller; see the service comment. */
+    async importCloset(actor: Actor, upload: UploadedTempFile): Promise<ClothesImportResultDto> {
+      const handle = await open(upload.path, 'r');
+      const stored: string[] = [];
+      try {
+        const source: ZipSource = {
+          size: upload.size,
+          async read(position, length) {
+            const buf = Buffer.alloc(length);
+            const { bytesRead } = await handle.read(buf, 0, length, position);
+            return buf.subarray(0, bytesRead);
+          },
+        };
+
+        // The CSV, and the archive's files when it is a ZIP.
+        let csvBytes: Buffer;
+        let files: Map<string, ZipEntry> | null = null;
+        let base = '';
+        if (looksLikeZip(await source.read(0, 4))) {
+          let entries: ZipEntry[];
+          try {
+            entries = (await readZipDirectory(source, MAX_ZIP_ENTRIES)).filter((e) => !e.directory);
+          } catch (err) {
+            if (err instanceof ZipError && err.reason === 'too-large')
+              throw fileError(ko.clothes.transfer.tooManyRows(LIMITS.clothesImportMaxRows));
+            throw fileError(ko.clothes.transfer.zipInvalid);
+          }
+          const visible = entries.filter((e) => !e.name.startsWith('__MACOSX/'));
+          const csvEntry =
+            visible.find((e) => e.name === CSV_NAME) ??
+            visible.find((e) => e.name.endsWith(`/${CSV_NAME}`)) ??
+            (visible.filter((e) => e.name.toLowerCase().endsWith('.csv')).length === 1
+              ? visible.find((e) => e.name.toLowerCase().endsWith('.csv'))
+              : undefined);
+          if (!csvEntry) throw fileError(ko.clothes.transfer.zipNoCsv);
+          base = path.posix.dirname(csvEntry.name) === '.' ? '' : path.posix.dirname(csvEntry.name);
+          try {
+            csvBytes = await readZipEntry(source, csvEntry, LIMITS.clothesImportCsvMaxBytes);
+          } catch (err) {
+            if (err instanceof ZipError && err.reason === 'too-large')
+              throw payloadTooLarge(ko.clothes.transfer.fileTooLarge);
+            throw fileError(ko.clothes.transfer.zipInvalid);
+          }
+          files = new Map(
+            visible.filter((e) => e !== csvEntry && !e.name.endsWith(JSON_NAME)).map((e) => [e.name, e]),
+          );
+        } else {
+          if (upload.size > LIMITS.clothesImportCsvMaxBytes)
+            throw payloadTooLarge(ko.clothes.transfer.fileTooLarge);
+          csvBytes = await source.read(0, upload.size);
+          if (csvBytes.includes(0)) throw fileError(ko.clothes.transfer.notCsvOrZip);
+        }
+
+        // Rows → drafts or errors.
+        let records: string[][];
+        try {
+          records = parseCsv(decodeCsv(csvBytes));
+        } catch (err) {
+          if (err instanceof CsvError) throw fileError(ko.clothes.transfer.csvInvalid);
+          throw err;
+        }
+        const [header, ...rest] = records;
+        if (!header || isBlankRecord(header)) throw fileError(ko.clothes.transfer.csvEmpty);
+        const columns = readHeader(header, await definitionsNow());
+        const rows = rest.map((cells, i) => ({ cells, row: i + 2 })).filter((r) => !isBlankRecord(r.cells));
+        if (rows.length === 0) throw fileError(ko.clothes.transfer.csvEmpty);
+        if (rows.length > LIMITS.clothesImportMaxRows)
+          throw fileError(ko.clothes.transfer.tooManyRows(LIMITS.clothesImportMaxRows));
+        const errors: ClothesImportResultDto['errors'] = [];
+        const drafts: ImportDraft[] = [];
+        for (const { cells, row } of rows) {
+          const read = readRow(cells, row, columns);
+          if ('draft' in read) drafts.push(read.draft);
+          else for (const message of read.errors) errors.push({ row, message });
+        }
+
+        // Photos, checked like uploads. A CSV alone, or a ZIP without any photo, creates garments without them.
+        const withPhotos = files !== null && files.size > 0;
+        const ready: (ImportedGarment & { row: number })[] = [];
+        const images = new Map<ImportDraft, { imageKey: string; thumbnailKey: string }>();
+        const failed = new Set<ImportDraft>();
+        await eachLimited(
+          drafts.filter((d) => d.photo && withPhotos),
+          PHOTO_WORKERS,
+          async (draft) => {
+            const written = draft.photo ?? '';
+            const entry = files?.get(photoPath(base, written));
+            const fail = (message: string) => {
+              errors.push({ row: draft.row, message });
+              failed.add(draft);
+            };
+            if (!entry) return fail(ko.clothes.transfer.rowPhotoMissing(written));
+            let bytes: Buffer;
+            try {
+              bytes = await readZipEntry(source, entry, LIMITS.clothesImageMaxBytes);
+            } catch (err) {
+              return fail(
+                err instanceof ZipError && err.reason === 'too-large'
+                  ? ko.clothes.transfer.rowPhotoTooLarge(written)
+                  : ko.clothes.transfer.rowPhotoInvalid(written),
+              );
+            }
+            let accepted;
+            try {
+              accepted = await acceptImportedImage(bytes, {
+                maxSide: CLOTHES_IMAGE_MAX_SIDE,
+                thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
+              });
+            } catch (err) {
+              if (err instanceof AppError && err.statusCode === 413)
+                return fail(ko.clothes.transfer.rowPhotoTooLarge(written));
+              if (err instanceof AppError) return fail(ko.clothes.transfer.rowPhotoInvalid(written));
+              throw err;
+            }
+            const id = randomUUID();
+            const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
+            stored.push(keys.imageKey, keys.thumbnailKey);
+            await storage.put(keys.imageKey, accepted.image, 'image/webp');
+            await storage.put(keys.thumbnailKey, accepted.thumbnail ?? accepted.image, 'image/webp');
+            images.set(draft, keys);
+          },
+        );
+        for (const d of drafts) {
+          if (failed.has(d)) continue;
+          const keys = images.get(d);
+          ready.push({
+            row: d.row,
+            name: d.name,
+            type: d.type,
+            attributes: d.attributes,
+            imageKey: keys?.imageKey ?? null,
+            thumbnailKey: keys?.thumbnailKey ?? null,
+          });
+        }
+
+        // Created together; the definitions are held (FOR SHARE) and the values checked again, so an option an
+        // administrator removed meanwhile is reported instead of stored.
+        const created = await db.transaction(async (tx) => {
+          const ids = [...new Set(ready.flatMap((g) => g.attributes.map((a) => a.definitionId)))];
+          const held = new Map((await attributeDefsRepo.findByIds(tx, ids, 'share')).map((d) => [d.id, d]));
+          const valid = ready.filter((g) => {
+            const bad = g.attributes.find(
+              (a) => !held.get(a.definitionId)?.selectableValues.includes(a.value),
+            );
+            if (bad) {
+              const name = held.get(bad.definitionId)?.name ?? '';
+              errors.push({ row: g.row, message: ko.clothes.transfer.rowValueUnknown(name, bad.value) });
+            }
+            return !bad;
+          });
+          await repo.insertImported(tx, actor.userId, valid);
+          return valid;
+        });
+        const kept = new Set(created.flatMap((g) => [g.imageKey, g.thumbnailKey]));
+        const orphans = stored.filter((k) => !kept.has(k));
+        if (orphans.length)
+          await storage.delete(orphans).catch((err) => log.warn({ err }, 'import: cleanup failed'));
+        errors.sort((a, b) => a.row - b.row);
+        return { created: created.length, errors };
+      } catch (err) {
+        if (stored.length)
+          await storage.delete(stored).catch((e) => log.warn({ err: e }, 'import: cleanup failed'));
+        throw err;
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+export type TransferService = ReturnType<typeof createTransferService>;

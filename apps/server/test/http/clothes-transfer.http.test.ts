@@ -1,0 +1,319 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ko,
+  type AttributeDefDto,
+  type ClothesDto,
+  type ClothesImportResultDto,
+  type ErrorBody,
+} from '@otboo/contract';
+import { parseCsv } from '../../src/lib/csv.js';
+import {
+  bufferSource,
+  readZipDirectory,
+  readZipEntry,
+  zipChunks,
+  type ZipInputEntry,
+} from '../../src/lib/zip.js';
+import { createUser, type TestUser } from '../support/factories.js';
+import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
+import { startServer, type TestServer } from '../support/start-server.js';
+
+async function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
+  const source = bufferSource(archive);
+  const out = new Map<string, Buffer>();
+  for (const e of await readZipDirectory(source, 10_000))
+    out.set(e.name, await readZipEntry(source, e, 50 << 20));
+  return out;
+}
+
+async function zip(entries: ZipInputEntry[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of Readable.from(zipChunks(entries))) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const photo = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'TransferCam' } })
+    .toBuffer();
+
+describe('closet export and import', () => {
+  let server: TestServer;
+  let http: HttpClient;
+  let owner: TestUser;
+  let copy: TestUser;
+  let defs: Map<string, AttributeDefDto>;
+
+  const exportOf = async (user: TestUser | null) => {
+    const res = await fetch(`${server.url}/api/clothes/export`, {
+      headers: user ? { authorization: `Bearer ${user.accessToken}` } : {},
+    });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const importInto = (user: TestUser | null, data: Buffer, name = 'closet.zip') => {
+    const form = new FormData();
+    form.append('file', new Blob([data]), name);
+    return http.post<ClothesImportResultDto & ErrorBody>('/api/clothes/import', {
+      ...(user ? { token: user.accessToken } : {}),
+      form,
+    });
+  };
+  const closetOf = async (user: TestUser) =>
+    (
+      await http.get<{ data: ClothesDto[] }>('/api/clothes', {
+        token: user.accessToken,
+        query: { ownerId: user.id, limit: 100 },
+      })
+    ).body.data;
+  const create = async (user: TestUser, body: Record<string, unknown>, image?: Buffer) => {
+    const res = await http.post<ClothesDto>('/api/clothes', {
+      token: user.accessToken,
+      form: multipartRequest(
+        { ownerId: user.id, ...body },
+        image ? { data: image, type: 'image/jpeg', name: 'photo.jpg' } : undefined,
+      ),
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const csvOf = (header: string[], rows: string[][]) =>
+    Buffer.from([header, ...rows].map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8');
+
+  beforeAll(async () => {
+    server = await startServer();
+    http = httpClient(server.url);
+    [owner, copy] = await Promise.all([
+      createUser(server, { prefix: 'exporter' }),
+      createUser(server, { prefix: 'importer' }),
+    ]);
+    const list = await http.get<AttributeDefDto[]>('/api/clothes/attribute-defs', {
+      token: owner.accessToken,
+    });
+    defs = new Map(list.body.map((d) => [d.name, d]));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await exportOf(null)).status).toBe(401);
+    expect((await importInto(null, Buffer.from('name,type\r\n셔츠,TOP\r\n'), 'c.csv')).status).toBe(401);
+  });
+
+  it('exports a ZIP (CSV with BOM, formulas escaped; JSON; the stored photos) that re-imports byte for byte', async () => {
+    const colour = defs.get('색상')!;
+    const season = defs.get('계절')!;
+    await create(
+      owner,
+      {
+        name: '네이비 코트',
+        type: 'OUTER',
+        attributes: [
+          { definitionId: colour.id, value: '네이비' },
+          { definitionId: season.id, value: '겨울' },
+        ],
+      },
+      await photo(30, 38, 80),
+    );
+    await create(
+      owner,
+      {
+        name: '=HYPERLINK("http://evil.test","x")',
+        type: 'TOP',
+        attributes: [{ definitionId: colour.id, value: '레드' }],
+      },
+      await photo(190, 30, 40),
+    );
+    await create(owner, { name: '-스트라이프, "반팔"', type: 'TOP' });
+    await create(owner, {
+      name: '@청바지',
+      type: 'BOTTOM',
+      attributes: [{ definitionId: season.id, value: '봄' }],
+    });
+
+    const exported = await exportOf(owner);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('application/zip');
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="otboo-closet-\d{8}\.zip"$/,
+    );
+    const files = await unzip(exported.body);
+    const csvBytes = files.get('clothes.csv')!;
+    expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = csvBytes.toString('utf8');
+    expect(text).toContain(`'=HYPERLINK(""http://evil.test"",""x"")`);
+    expect(text).toContain(`"'-스트라이프, ""반팔"""`);
+    expect(text).toContain(`'@청바지`);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['id', 'name', 'type', ...[...defs.keys()].sort(), 'photo']);
+    expect(rows).toHaveLength(4);
+    const photoColumn = header!.indexOf('photo');
+    const photoNames = rows.map((r) => r[photoColumn]).filter(Boolean) as string[];
+    expect(photoNames).toHaveLength(2);
+    // The photos are the stored bytes (already re-encoded at upload), not a new encoding.
+    const mine = await closetOf(owner);
+    for (const name of photoNames) {
+      const id = path.basename(name, '.webp');
+      const stored = await readFile(
+        path.join(server.dataDir, 'uploads', mine.find((c) => c.id === id)!.imageUrl!.replace('/files/', '')),
+      );
+      expect(files.get(name)!.equals(stored)).toBe(true);
+    }
+    const json = JSON.parse(files.get('clothes.json')!.toString('utf8'));
+    expect(json.clothes).toHaveLength(4);
+    expect(json.clothes[0]).toMatchObject({ name: '네이비 코트', type: 'OUTER', photo: photoNames[0] });
+
+    // Into another account: the same garments, attributes and photo bytes.
+    const imported = await importInto(copy, exported.body);
+    expect(imported.status).toBe(200);
+    expect(imported.body).toEqual({ created: 4, errors: [] });
+    const theirs = await closetOf(copy);
+    const summary = (list: ClothesDto[]) =>
+      list
+        .map((c) => ({
+          name: c.name,
+          type: c.type,
+          attributes: c.attributes.map((a) => `${a.definitionName}=${a.value}`),
+          photo: c.imageUrl !== null,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    expect(summary(theirs)).toEqual(summary(mine));
+    expect(
+      theirs.every((c) => c.ownerId === copy.id && (c.imageUrl === null || c.thumbnailUrl !== null)),
+    ).toBe(true);
+    const again = await unzip((await exportOf(copy)).body);
+    const photosOf = (f: Map<string, Buffer>) =>
+      [...f]
+        .filter(([n]) => n.startsWith('photos/'))
+        .map(([, b]) => b.toString('base64'))
+        .sort();
+    expect(photosOf(again)).toEqual(photosOf(files));
+    // The same rows apart from the new ids and photo names.
+    const rowsOf = (f: Map<string, Buffer>) =>
+      parseCsv(f.get('clothes.csv')!.toString('utf8'))
+        .slice(1)
+        .map((r) => r.slice(1, -1));
+    expect(rowsOf(again)).toEqual(rowsOf(files));
+  });
+
+  it('imports a CSV alone (Korean headers, Korean type names, any case) without photos', async () => {
+    const user = await createUser(server, { prefix: 'csvonly' });
+    const res = await importInto(
+      user,
+      csvOf(
+        ['이름', '종류', '색상', '사진'],
+        [
+          ['린넨 셔츠', '상의', '화이트', 'photos/x.webp'],
+          ['슬랙스', 'bottom', '', ''],
+        ],
+      ),
+      'closet.csv',
+    );
+    expect(res.body).toEqual({ created: 2, errors: [] });
+    const closet = await closetOf(user);
+    expect(closet.map((c) => [c.name, c.type, c.attributes.map((a) => a.value).join(), c.imageUrl])).toEqual([
+      ['슬랙스', 'BOTTOM', '', null],
+      ['린넨 셔츠', 'TOP', '화이트', null],
+    ]);
+  });
+
+  it('reports bad rows by spreadsheet row and creates the others; refuses wrong columns and too many rows', async () => {
+    const user = await createUser(server, { prefix: 'badrows' });
+    const res = await importInto(
+      user,
+      csvOf(
+        ['name', 'type', '색상'],
+        [
+          ['좋은 셔츠', 'TOP', '블랙'],
+          ['', 'TOP', ''],
+          ['망토', 'CAPE', '무지개'],
+          ['짧은 행', 'TOP'],
+          [],
+          ['좋은 바지', 'BOTTOM', ''],
+        ],
+      ),
+      'c.csv',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      created: 2,
+      errors: [
+        { row: 3, message: ko.clothes.transfer.rowNameRequired },
+        { row: 4, message: ko.clothes.transfer.rowTypeUnknown('CAPE') },
+        { row: 4, message: ko.clothes.transfer.rowValueUnknown('색상', '무지개') },
+        { row: 5, message: ko.clothes.transfer.rowCells(3, 2) },
+      ],
+    });
+
+    const unknown = await importInto(
+      user,
+      csvOf(['name', 'type', '사이즈'], [['셔츠', 'TOP', 'L']]),
+      'c.csv',
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(ko.clothes.transfer.unknownColumns('사이즈'));
+    const missing = await importInto(user, csvOf(['name', '색상'], [['셔츠', '블랙']]), 'c.csv');
+    expect(missing.body.message).toBe(ko.clothes.transfer.missingColumns('type'));
+    const many = (n: number) =>
+      csvOf(
+        ['name', 'type'],
+        Array.from({ length: n }, (_, i) => [`셔츠 ${i}`, 'TOP']),
+      );
+    const tenThousand = await importInto(user, many(10_000), 'c.csv');
+    expect(tenThousand.status).toBe(400);
+    expect(tenThousand.body.message).toBe(ko.clothes.transfer.tooManyRows(2000));
+    expect((await importInto(user, many(2001), 'c.csv')).status).toBe(400);
+    expect((await importInto(user, await photo(1, 2, 3), 'c.csv')).body.message).toBe(
+      ko.clothes.transfer.notCsvOrZip,
+    );
+    expect(
+      (await importInto(user, Buffer.from('PK\u0003\u0004 not really a zip'), 'c.zip')).body.message,
+    ).toBe(ko.clothes.transfer.zipInvalid);
+    expect((await importInto(user, csvOf(['name', 'type'], []), 'c.csv')).body.message).toBe(
+      ko.clothes.transfer.csvEmpty,
+    );
+    expect((await closetOf(user)).length).toBe(2);
+  });
+
+  it('checks photos like uploads: a missing or broken photo is that row’s error; other photos are re-encoded', async () => {
+    const user = await createUser(server, { prefix: 'photos' });
+    const exif = await photo(46, 139, 87);
+    const archive = await zip([
+      { name: 'photos/good.jpg', data: exif },
+      { name: 'photos/broken.webp', data: Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPnot an image') },
+      {
+        name: 'clothes.csv',
+        data: csvOf(
+          ['name', 'type', 'photo'],
+          [
+            ['초록 셔츠', 'TOP', 'photos/good.jpg'],
+            ['깨진 사진', 'TOP', 'photos/broken.webp'],
+            ['없는 사진', 'TOP', 'photos/none.webp'],
+          ],
+        ),
+        compress: true,
+      },
+    ]);
+    const res = await importInto(user, archive);
+    expect(res.body).toEqual({
+      created: 1,
+      errors: [
+        { row: 3, message: ko.clothes.transfer.rowPhotoInvalid('photos/broken.webp') },
+        { row: 4, message: ko.clothes.transfer.rowPhotoMissing('photos/none.webp') },
+      ],
+    });
+    const [shirt] = await closetOf(user);
+    const stored = await readFile(
+      path.join(server.dataDir, 'uploads', shirt!.imageUrl!.replace('/files/', '')),
+    );
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
+  });
+});
