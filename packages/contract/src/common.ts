@@ -49,6 +49,8 @@ export const LIMITS = {
   clothesAttributesMax: 30,
   /** Garments one batch edit may change (docs/api.md §9.6). */
   clothesBatchMax: 100,
+  /** Photos one bulk add holds at once ('여러 벌 한번에 추가'); each becomes its own POST /api/clothes. */
+  clothesBulkAddMax: 30,
   /** Rows one closet import may create; a larger file is refused whole (docs/api.md §9.7). */
   clothesImportMaxRows: 2000,
   /** An import upload: the exported ZIP with its photos, or a CSV alone. */

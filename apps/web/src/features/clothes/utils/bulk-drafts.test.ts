@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS, ko } from '@otboo/contract';
+import {
+  EMPTY_BULK_STATE,
+  applyAnalysis,
+  bulkReducer,
+  draftProblem,
+  draftRequest,
+  nameFromFileName,
+  newDraft,
+  runPool,
+  type BulkState,
+} from '@/features/clothes/utils/bulk-drafts';
+
+const COLOR = '0d3c1f7e-1111-4c1e-9a4b-000000000002';
+const SEASON = '0d3c1f7e-1111-4c1e-9a4b-000000000001';
+const OWNER = '6a1f0c2e-0000-4000-8000-000000000001';
+
+function photo(name = 'navy-coat.jpg', bytes = 3, type = 'image/jpeg'): File {
+  const file = new File([new Uint8Array(3)], name, { type });
+  if (bytes !== 3) Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+let next = 0;
+function add(state: BulkState, files: File[]): BulkState {
+  return bulkReducer(state, { type: 'add', files: files.map((file) => ({ key: `k${++next}`, file })) });
+}
+
+describe('adding photos', () => {
+  it('takes 30 of 31 photos and says so in Korean', () => {
+    const files = Array.from({ length: 31 }, (_, i) => photo(`shirt-${i}.jpg`));
+    const state = add(EMPTY_BULK_STATE, files);
+    expect(state.drafts).toHaveLength(LIMITS.clothesBulkAddMax);
+    expect(state.drafts.map((d) => d.file)).toEqual(files.slice(0, 30));
+    expect(state.notice).toBe(ko.clothes.analysis.tooManyPhotos(30, 30));
+    expect(state.notice).toBe('사진은 30장까지 담을 수 있어요. 30장만 담았어요.');
+  });
+
+  it('fills only the room left beside the drafts already there', () => {
+    const full = add(
+      EMPTY_BULK_STATE,
+      Array.from({ length: 25 }, () => photo()),
+    );
+    const state = add(
+      full,
+      Array.from({ length: 10 }, () => photo()),
+    );
+    expect(state.drafts).toHaveLength(30);
+    expect(state.notice).toBe(ko.clothes.analysis.tooManyPhotos(30, 5));
+    expect(add(state, [photo()]).drafts).toHaveLength(30);
+  });
+
+  it('makes two drafts of the same photo chosen twice', () => {
+    const same = photo('coat.jpg');
+    const state = add(add(EMPTY_BULK_STATE, [same]), [same]);
+    expect(state.drafts).toHaveLength(2);
+    expect(new Set(state.drafts.map((d) => d.key)).size).toBe(2);
+    expect(state.notice).toBeNull();
+  });
+
+  it('keeps a too-large or non-image file as a draft with its error, never analysed', () => {
+    const big = newDraft('a', photo('big-coat.jpg', LIMITS.clothesImageMaxBytes + 1));
+    expect(big.photoError).toBe(ko.clothes.imageTooLarge);
+    expect(big.analysis).toBe('skipped');
+    expect(draftProblem(big)).toBe(ko.clothes.imageTooLarge);
+    const pdf = newDraft('b', photo('receipt.pdf', 3, 'application/pdf'));
+    expect(pdf.photoError).toBe(ko.validation.avatarNotImage);
+    expect(newDraft('c', photo('coat.jpg', LIMITS.clothesImageMaxBytes)).photoError).toBeNull();
+  });
+
+  it('starts the name from the file name', () => {
+    expect(nameFromFileName('navy_wool-coat.JPG')).toBe('navy wool coat');
+    expect(nameFromFileName('네이비 코트.heic')).toBe('네이비 코트');
+  });
+});
+
+describe('applyAnalysis', () => {
+  const result = {
+    name: '네이비 코트',
+    type: 'OUTER' as const,
+    attributes: [{ definitionId: COLOR, definitionName: '색상', value: '네이비' }],
+  };
+
+  it('fills an untouched draft: name, type, colour', () => {
+    const draft = applyAnalysis(newDraft('a', photo('navy-coat.jpg')), result);
+    expect(draft.values).toEqual({ name: '네이비 코트', type: 'OUTER', attributes: { [COLOR]: '네이비' } });
+    expect(draft.found).toEqual([{ definitionName: '색상', value: '네이비' }]);
+    expect(draft.analysis).toBe('done');
+  });
+
+  it('never overwrites what the user typed or chose meanwhile', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('navy-coat.jpg')]);
+    const key = state.drafts[0]!.key;
+    state = bulkReducer(state, {
+      type: 'edit',
+      key,
+      patch: { name: '엄마가 사준 코트', type: 'TOP', attributes: { [COLOR]: '블랙', [SEASON]: '겨울' } },
+    });
+    state = bulkReducer(state, { type: 'analysed', key, result });
+    expect(state.drafts[0]!.values).toEqual({
+      name: '엄마가 사준 코트',
+      type: 'TOP',
+      attributes: { [COLOR]: '블랙', [SEASON]: '겨울' },
+    });
+  });
+
+  it('is ignored for a draft removed meanwhile', () => {
+    let state = add(EMPTY_BULK_STATE, [photo()]);
+    const key = state.drafts[0]!.key;
+    state = bulkReducer(state, { type: 'remove', key });
+    expect(bulkReducer(state, { type: 'analysed', key, result })).toEqual(state);
+  });
+});
+
+describe('saving', () => {
+  it('counts progress, drops saved drafts and keeps a failed one with its error and its values', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+    const [a, b, c] = state.drafts.map((d) => d.key) as [string, string, string];
+    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '  직접 쓴 이름  ', type: 'TOP' } });
+    state = bulkReducer(state, { type: 'saveStarted', keys: [a, b, c], problems: {} });
+    expect(state.progress).toEqual({ done: 0, total: 3 });
+    expect(state.drafts.every((d) => d.saving)).toBe(true);
+    state = bulkReducer(state, { type: 'saved', key: a });
+    state = bulkReducer(state, { type: 'saveFailed', key: b, message: ko.clothes.imageInvalid });
+    expect(state.progress).toEqual({ done: 2, total: 3 });
+    expect(ko.clothes.analysis.savingProgress(2, 3)).toBe('2/3 저장 중...');
+    state = bulkReducer(state, { type: 'saved', key: c });
+    state = bulkReducer(state, { type: 'saveFinished' });
+    expect(state.progress).toBeNull();
+    expect(state.drafts).toHaveLength(1);
+    expect(state.drafts[0]).toMatchObject({
+      key: b,
+      saving: false,
+      error: ko.clothes.imageInvalid,
+      values: { name: '  직접 쓴 이름  ', type: 'TOP' },
+    });
+    // Editing the draft clears its error.
+    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '셔츠' } });
+    expect(state.drafts[0]!.error).toBeNull();
+  });
+
+  it('marks drafts that cannot be sent with what is missing', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('a.jpg')]);
+    const key = state.drafts[0]!.key;
+    expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.typeRequired);
+    state = bulkReducer(state, { type: 'edit', key, patch: { name: ' ', type: 'TOP' } });
+    expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.nameRequired);
+    state = bulkReducer(state, {
+      type: 'saveStarted',
+      keys: [],
+      problems: { [key]: ko.clothes.nameRequired },
+    });
+    expect(state.drafts[0]!.error).toBe(ko.clothes.nameRequired);
+  });
+
+  it('sends a trimmed name and only the attributes with a value', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('a.jpg')]);
+    const key = state.drafts[0]!.key;
+    expect(draftRequest(OWNER, state.drafts[0]!)).toBeNull();
+    state = bulkReducer(state, {
+      type: 'edit',
+      key,
+      patch: { name: ' 코트 ', type: 'OUTER', attributes: { [COLOR]: '네이비', [SEASON]: '' } },
+    });
+    expect(draftRequest(OWNER, state.drafts[0]!)).toEqual({
+      ownerId: OWNER,
+      name: '코트',
+      type: 'OUTER',
+      attributes: [{ definitionId: COLOR, value: '네이비' }],
+    });
+  });
+
+  it('takes a refused photo out so that the rest can be saved', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('coat.jpg', LIMITS.clothesImageMaxBytes + 1)]);
+    const key = state.drafts[0]!.key;
+    state = bulkReducer(state, { type: 'removePhoto', key });
+    expect(state.drafts[0]).toMatchObject({ file: null, photoError: null });
+  });
+});
+
+describe('runPool', () => {
+  it('never runs more than the limit at once and settles every item, failures included', async () => {
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await runPool([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, n % 3));
+      running--;
+      seen.push(n);
+      if (n === 4) throw new Error('failed');
+    });
+    expect(most).toBe(3);
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
