@@ -1,21 +1,24 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's headers, worked out once. They never depend on the request (no CSP nonces here), so instead of running
- * helmet's middleware per request (@fastify/helmet builds it anew for every request, parsing the CSP each time:
- * ~2% of a cheap route's CPU) the header set it writes is recorded at start and copied onto each reply.
+ * Helmet's headers, worked out once: helmet writes them onto a response that is never sent, and they are read
+ * back. They never depend on the request (no CSP nonces here), so each reply gets a copy of them.
+ *
+ * Why not @fastify/helmet: version 13 calls `helmet(options)` for every request (two onRequest hooks, the CSP
+ * parsed each time). Measured on a bare route (CPU per injected request, best of four runs of 5,000): 160 µs with
+ * @fastify/helmet, 110–133 µs copying the recorded headers, 113 µs without any headers.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
-    removeHeader: (name: string) => delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(response.req, response, (err?: unknown) => {
     if (err) throw err;
   });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders()))
+    if (value !== undefined) headers[name] = String(value);
   return headers;
 }
 
