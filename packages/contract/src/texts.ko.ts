@@ -611,6 +611,25 @@ export const ko = {
       bulkAdded: (n: number) => `${n}벌을 옷장에 등록했습니다.`,
       bulkPartlyAdded: (added: number, failed: number) =>
         `${added}벌을 등록했고, ${failed}벌은 등록하지 못했습니다.`,
+      // The closet's bulk add dialog (web).
+      bulkAdd: '여러 벌 한번에 추가',
+      choosePhotos: '사진 여러 장 선택',
+      dropHint: (max: number) => `사진을 끌어다 놓거나 선택해주세요. 한 번에 ${max}장까지, 한 장에 10MB 이하`,
+      photoCount: (n: number, max: number) => `사진 ${n}/${max}장`,
+      tooManyPhotos: (max: number, taken: number) =>
+        `사진은 ${max}장까지 담을 수 있어요. ${taken}장만 담았어요.`,
+      draftLabel: (n: number) => `${n}번째 옷`,
+      detectedColour: (value: string) => `사진에서 찾은 색상: ${value}`,
+      editAttributes: '속성 편집',
+      removeAttribute: (definition: string, value: string) => `${definition} ${value} 지우기`,
+      removeDraft: (n: number) => `${n}번째 옷 빼기`,
+      removePhoto: '사진 빼기',
+      saveAll: '모두 저장',
+      savingProgress: (done: number, total: number) => `${done}/${total} 저장 중...`,
+      discardTitle: '작성 중인 옷을 버릴까요?',
+      discardConfirm: (n: number) =>
+        `아직 등록하지 않은 옷 ${n}벌이 있어요. 닫으면 입력한 내용이 모두 사라집니다.`,
+      discard: '버리기',
     },
     /** Batch edit (docs/api.md §9.6). */
     batch: {
@@ -633,25 +652,6 @@ export const ko = {
       byType: '종류별',
       byColor: '색상별',
       mostWorn: '가장 많이 입은 옷',
-      // The closet's bulk add dialog (web).
-      bulkAdd: '여러 벌 한번에 추가',
-      choosePhotos: '사진 여러 장 선택',
-      dropHint: (max: number) => `사진을 끌어다 놓거나 선택해주세요. 한 번에 ${max}장까지, 한 장에 10MB 이하`,
-      photoCount: (n: number, max: number) => `사진 ${n}/${max}장`,
-      tooManyPhotos: (max: number, taken: number) =>
-        `사진은 ${max}장까지 담을 수 있어요. ${taken}장만 담았어요.`,
-      draftLabel: (n: number) => `${n}번째 옷`,
-      detectedColour: (value: string) => `사진에서 찾은 색상: ${value}`,
-      editAttributes: '속성 편집',
-      removeAttribute: (definition: string, value: string) => `${definition} ${value} 지우기`,
-      removeDraft: (n: number) => `${n}번째 옷 빼기`,
-      removePhoto: '사진 빼기',
-      saveAll: '모두 저장',
-      savingProgress: (done: number, total: number) => `${done}/${total} 저장 중...`,
-      discardTitle: '작성 중인 옷을 버릴까요?',
-      discardConfirm: (n: number) =>
-        `아직 등록하지 않은 옷 ${n}벌이 있어요. 닫으면 입력한 내용이 모두 사라집니다.`,
-      discard: '버리기',
       neverWorn: '한 번도 입지 않은 옷',
       wearCount: (n: number) => `${n}번 입음`,
       lastWorn: (date: string) => `마지막으로 입은 날 ${date}`,
