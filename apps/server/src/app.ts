@@ -83,6 +83,21 @@ import {
   recommend,
   recommendationsRoutes,
 } from './domains/recommendations/index.js';
+import { createPushEndpointGuard, type PushEndpointGuardOptions } from './adapters/push/push-endpoint.js';
+import { createPushTransport } from './adapters/push/push-transport.js';
+import {
+  createPushDispatcher,
+  createPushRepo,
+  createPushService,
+  loadVapidKeys,
+  pushRoutes,
+} from './domains/push/index.js';
+import {
+  createMorningOutfitJob,
+  createNotificationSettingsRepo,
+  createNotificationSettingsService,
+  notificationSettingsRoutes,
+} from './domains/notification-settings/index.js';
 import errorsPlugin from './plugins/errors.js';
 import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
 import apiNoStorePlugin from './plugins/api-no-store.js';
@@ -110,6 +125,15 @@ export interface AppOverrides {
   pageConnector?: Connector;
   /** Real-time tuning (tests shorten heart-beats and buffers). */
   realtime?: { sse?: Partial<SseOptions>; stomp?: Partial<BrokerOptions> };
+  /** Web Push (tests: a resolver without the network, short timeouts and retries, a small queue). */
+  push?: {
+    resolver?: PushEndpointGuardOptions['resolver'];
+    timeoutMs?: number;
+    retryBaseMs?: number;
+    queueLimit?: number;
+  };
+  /** The morning outfit job (tests: a moved clock, a short tick, small batches). */
+  morningOutfit?: { now?: () => number; tickMs?: number; batchSize?: number };
 }
 
 function fail(message: string): never {
@@ -311,6 +335,47 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log: app.log,
   });
   const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+  // Web Push, notification settings and the morning outfit (docs/api.md §9.2–9.3). Every published notification
+  // is also queued for the receiver's devices; the queue drains in the background and never holds a request up.
+  const vapid = await loadVapidKeys(config.push.vapid, (candidate) =>
+    createAuthRepo().ensureSecret(db, 'vapid', candidate),
+  );
+  const pushGuard = createPushEndpointGuard({
+    allowPrivate: config.push.allowPrivate,
+    ...(overrides.push?.resolver ? { resolver: overrides.push.resolver } : {}),
+  });
+  const pushRepo = createPushRepo();
+  const pushDispatcher = createPushDispatcher({
+    db,
+    repo: pushRepo,
+    vapid,
+    transport: createPushTransport({ guard: pushGuard, timeoutMs: overrides.push?.timeoutMs }),
+    log: app.log,
+    retryBaseMs: overrides.push?.retryBaseMs,
+    queueLimit: overrides.push?.queueLimit,
+  });
+  notifier.onPublished(pushDispatcher.enqueue);
+  const push = createPushService({ db, repo: pushRepo, vapid, guard: pushGuard, log: app.log });
+  const notificationSettingsRepo = createNotificationSettingsRepo();
+  const notificationSettings = createNotificationSettingsService({ db, repo: notificationSettingsRepo });
+  // A recommender of its own: the morning push must not advance the user's '다른 옷 추천' round in the app.
+  const morningRecommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+  const morningOutfit = createMorningOutfitJob({
+    db,
+    repo: notificationSettingsRepo,
+    notifier,
+    forecast: weather.forecast,
+    recommend: morningRecommendations.recommend,
+    jobLock,
+    log: app.log,
+    ...overrides.morningOutfit,
+  });
+  // preClose: both still use the database, which onClose closes.
+  app.addHook('preClose', async () => {
+    await morningOutfit.stop();
+    await pushDispatcher.close();
+  });
+  morningOutfit.start();
   const notificationsRepo = createNotificationsRepo();
   const notifications = createNotificationsService({ db, repo: notificationsRepo });
   // Open STOMP connections and SSE streams end with their session (sign-out, lock, role or password change).
@@ -358,11 +423,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Browser navigations of API.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
   await app.register(oauthRoutes, { oauth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(notificationSettingsRoutes, { prefix: '/api/users', settings: notificationSettings });
   // POST /api/users/:userId/social-links/:provider: linking a social account from settings.
   await app.register(socialLinksRoutes, { prefix: '/api/users', oauth, config });
   await app.register(weatherRoutes, { prefix: '/api/weathers', weather });
   // GET /api/weathers/locations: places by name from the embedded region table.
   await app.register(placesRoutes, { prefix: '/api/weathers', places: createPlaceSearch() });
+  await app.register(pushRoutes, { prefix: '/api/push', push });
   await app.register(recommendationsRoutes, { prefix: '/api/recommendations', recommendations });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(sseRoutes, {

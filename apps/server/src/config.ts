@@ -92,6 +92,14 @@ const Env = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+  /** Web Push signing keys (docs/api.md §9.2); unset: a pair generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: optional.refine(
+    (v) => v === undefined || /^(mailto:|https:\/\/)/.test(v),
+    'expected a mailto: or https:// URL',
+  ),
+  PUSH_ALLOW_PRIVATE: flag,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -104,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new Error('invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -152,5 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownGraceMs: e.SHUTDOWN_GRACE,
     writeRate: { burst: e.WRITE_RATE_BURST, perMinute: e.WRITE_RATE_PER_MINUTE },
     allowedOrigins: e.ALLOWED_ORIGINS,
+    push: {
+      vapid: {
+        publicKey: e.VAPID_PUBLIC_KEY,
+        privateKey: e.VAPID_PRIVATE_KEY,
+        subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+      },
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+    },
   };
 }

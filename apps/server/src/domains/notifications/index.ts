@@ -6,6 +6,7 @@ export {
   type NotificationMarks,
   type NotificationInput,
   type NotificationsService,
+  type PublishedListener,
 } from './notifications.service.js';
 export { createNotificationsRepo } from './notifications.repo.js';
 export { createNotificationStream, type NotificationStream } from './notifications.stream.js';

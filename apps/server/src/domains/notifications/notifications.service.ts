@@ -55,12 +55,20 @@ export interface NotificationMarks {
   ): Promise<number>;
 }
 
+/** Sees every notification once it is committed and published (Web Push, docs/api.md §9.2). Must not block. */
+export type PublishedListener = (dtos: readonly NotificationDto[]) => void;
+
 export function createNotifier(deps: {
   bus: EventBus;
   repo?: NotificationsRepo;
-}): Notifier & NotificationMarks {
+}): Notifier & NotificationMarks & { onPublished(listener: PublishedListener): void } {
   const repo = deps.repo ?? createNotificationsRepo();
+  const listeners: PublishedListener[] = [];
   return {
+    /** Every domain's notifications pass through `publish`, so a listener here sees every kind. */
+    onPublished(listener) {
+      listeners.push(listener);
+    },
     async record(tx, inputs) {
       const rows = await repo.insert(
         tx,
@@ -79,6 +87,8 @@ export function createNotifier(deps: {
       return repo.markReadFromSource(tx, receiverId, kind, sourceUserId);
     },
     async publish(dtos) {
+      // First, synchronously: the listeners only queue work, and must not depend on the bus being reachable.
+      for (const listener of listeners) listener(dtos);
       // All at once: a bus may batch what is published in the same tick (one NOTIFY statement for a broadcast).
       await Promise.all(
         dtos.map((dto) => {

@@ -1,0 +1,533 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ko, type FeedDto, type PushSubscriptionDto } from '@otboo/contract';
+import { loadConfig } from '../../src/config.js';
+import { pushSubscriptions } from '../../src/db/schema/index.js';
+import { startPushServiceFake, type PushDevice, type PushServiceFake } from '../fakes/push-service.js';
+import { insertWeatherRow, type WeatherRow } from '../support/db-rows.js';
+import { createUser, type TestUser } from '../support/factories.js';
+import { httpClient, type HttpClient } from '../support/http.js';
+import {
+  createTestDatabase,
+  startServer,
+  testEnv,
+  type TestDatabase,
+  type TestServer,
+} from '../support/start-server.js';
+import { sendDirectMessage } from '../support/stomp-client.js';
+
+/** Names the tests resolve without the network (never reached: only the guard sees these answers). */
+const DNS: Record<string, LookupAddress[]> = {
+  'push.public.test': [{ address: '93.184.216.34', family: 4 }],
+  'push.loopback.test': [{ address: '127.0.0.1', family: 4 }],
+  'push.rebind.test': [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.1.2.3', family: 4 },
+  ],
+  'push.mapped.test': [{ address: '::ffff:127.0.0.1', family: 6 }],
+};
+const resolver = (
+  host: string,
+  _options: { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => {
+  const found = DNS[host];
+  if (found) callback(null, found);
+  else callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
+};
+
+const keysOf = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+};
+const subscription = (endpoint: string, keys = keysOf()) => ({ endpoint, expirationTime: null, keys });
+
+describe('web push: keys and subscriptions', () => {
+  let fake: PushServiceFake;
+  let server: TestServer;
+  let http: HttpClient;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    fake = await startPushServiceFake();
+    server = await startServer({ env: { PUSH_ALLOW_PRIVATE: 'true' }, overrides: { push: { resolver } } });
+    http = httpClient(server.url);
+    [alice, bob] = await Promise.all([createUser(server), createUser(server)]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  const list = async (user: TestUser) =>
+    (await http.get<PushSubscriptionDto[]>('/api/push/subscriptions', { token: user.accessToken })).body;
+
+  it('answers 401 without a token on every call', async () => {
+    expect((await http.get('/api/push/public-key')).status).toBe(401);
+    expect((await http.get('/api/push/subscriptions')).status).toBe(401);
+    const body = subscription(fake.device().subscription.endpoint);
+    expect((await http.post('/api/push/subscriptions', { json: body })).status).toBe(401);
+    expect((await http.delete('/api/push/subscriptions', { json: { endpoint: body.endpoint } })).status).toBe(
+      401,
+    );
+  });
+
+  it('gives the VAPID public key: base64url of an uncompressed P-256 point', async () => {
+    const res = await http.get('/api/push/public-key', { token: alice.accessToken });
+    expect(res.status).toBe(200);
+    const raw = Buffer.from(res.body.publicKey, 'base64url');
+    expect(res.body.publicKey).toMatch(/^[\w-]+$/);
+    expect(raw).toHaveLength(65);
+    expect(raw[0]).toBe(0x04);
+  });
+
+  it('refuses malformed keys and endpoints with a Korean 400, storing nothing', async () => {
+    const endpoint = fake.device().subscription.endpoint;
+    const good = keysOf();
+    const notOnCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url');
+    const cases: [unknown, string][] = [
+      [undefined, 'body'],
+      [{}, 'endpoint'],
+      [{ endpoint }, 'keys'],
+      [{ endpoint, keys: { p256dh: good.p256dh } }, 'keys.auth'],
+      [subscription(endpoint, { ...good, p256dh: 'abc' }), 'keys.p256dh'],
+      [subscription(endpoint, { ...good, p256dh: notOnCurve }), 'keys.p256dh'],
+      [subscription(endpoint, { ...good, p256dh: good.p256dh.slice(0, 40) }), 'keys.p256dh'],
+      [subscription(endpoint, { ...good, p256dh: '!!!not-base64!!!' }), 'keys.p256dh'],
+      [subscription(endpoint, { ...good, auth: randomBytes(15).toString('base64url') }), 'keys.auth'],
+      [subscription(endpoint, { ...good, auth: 'x'.repeat(500) }), 'keys.auth'],
+      [subscription(`${fake.origin}/push/${'a'.repeat(10 * 1024)}`, good), 'endpoint'],
+      [subscription('', good), 'endpoint'],
+      [subscription('not a url', good), 'endpoint'],
+      [subscription('ftp://push.public.test/x', good), 'endpoint'],
+      [subscription(`${endpoint}\u0000`, good), 'endpoint'],
+      [{ ...subscription(endpoint, good), expirationTime: 'soon' }, 'expirationTime'],
+      [{ endpoint: 42, keys: good }, 'endpoint'],
+    ];
+    for (const [json, field] of cases) {
+      const res = await http.post('/api/push/subscriptions', { token: alice.accessToken, json });
+      expect(res.status, `${field} ${JSON.stringify(json)?.slice(0, 80)}`).toBe(400);
+      expect(res.body.message).toMatch(/[가-힣]/);
+      if (field !== 'body') expect(Object.keys(res.body.details), field).toContain(field);
+    }
+    expect(await list(alice)).toEqual([]);
+    expect(fake.connections).toBe(0);
+  });
+
+  it('stores one row per endpoint: the same endpoint again is 200 and moves to whoever subscribed last', async () => {
+    const device = fake.device();
+    const first = await http.post('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: device.subscription,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      endpoint: device.subscription.endpoint,
+      createdAt: expect.any(String),
+    });
+    const again = await http.post('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: device.subscription,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await list(alice)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
+
+    // Bob signs in on the same browser: the device is his now.
+    const rebound = await http.post('/api/push/subscriptions', {
+      token: bob.accessToken,
+      json: subscription(device.subscription.endpoint),
+    });
+    expect(rebound.status).toBe(200);
+    expect(await list(alice)).toEqual([]);
+    expect((await list(bob)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
+    await http.delete('/api/push/subscriptions', {
+      token: bob.accessToken,
+      json: { endpoint: device.subscription.endpoint },
+    });
+  });
+
+  it("never shows or deletes another user's subscription", async () => {
+    const device = fake.device();
+    expect(
+      (await http.post('/api/push/subscriptions', { token: alice.accessToken, json: device.subscription }))
+        .status,
+    ).toBe(201);
+    expect(await list(bob)).toEqual([]);
+    const refused = await http.delete('/api/push/subscriptions', {
+      token: bob.accessToken,
+      json: { endpoint: device.subscription.endpoint },
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(ko.push.subscriptionNotFound);
+    expect((await list(alice)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
+
+    const own = await http.delete('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: { endpoint: device.subscription.endpoint },
+    });
+    expect(own.status).toBe(204);
+    expect(await list(alice)).toEqual([]);
+    const twice = await http.delete('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: { endpoint: device.subscription.endpoint },
+    });
+    expect(twice.status).toBe(404);
+    const bad = await http.delete('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: { endpoint: 'x'.repeat(3000) },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps at most 20 devices per user, forgetting the oldest', async () => {
+    const carol = await createUser(server);
+    const endpoints: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const device = fake.device();
+      endpoints.push(device.subscription.endpoint);
+      expect(
+        (await http.post('/api/push/subscriptions', { token: carol.accessToken, json: device.subscription }))
+          .status,
+      ).toBe(201);
+    }
+    const kept = (await list(carol)).map((s) => s.endpoint);
+    expect(kept).toHaveLength(20);
+    expect(kept).toEqual(endpoints.slice(2));
+  });
+});
+
+describe('web push: only public https endpoints (PUSH_ALLOW_PRIVATE unset)', () => {
+  let fake: PushServiceFake;
+  let server: TestServer;
+  let http: HttpClient;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    fake = await startPushServiceFake();
+    server = await startServer({ overrides: { push: { resolver, timeoutMs: 1_000, retryBaseMs: 20 } } });
+    http = httpClient(server.url);
+    alice = await createUser(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('refuses http:, loopback, private and link-local hosts in every spelling, without connecting', async () => {
+    const port = fake.port;
+    const refused: [string, string][] = [
+      [`http://push.public.test/p`, ko.push.endpointNotHttps],
+      [`${fake.origin}/push/x`, ko.push.endpointNotHttps],
+      [`https://127.0.0.1:${port}/push/x`, ko.push.endpointNotPublic],
+      ['https://127.0.0.1/push/x', ko.push.endpointNotPublic],
+      ['https://localhost/push/x', ko.push.endpointNotPublic],
+      ['https://push.localhost/push/x', ko.push.endpointNotPublic],
+      ['https://[::1]/push/x', ko.push.endpointNotPublic],
+      ['https://[::ffff:127.0.0.1]/push/x', ko.push.endpointNotPublic],
+      ['https://[::ffff:7f00:1]/push/x', ko.push.endpointNotPublic],
+      ['https://2130706433/push/x', ko.push.endpointNotPublic],
+      ['https://0x7f.1/push/x', ko.push.endpointNotPublic],
+      ['https://017700000001/push/x', ko.push.endpointNotPublic],
+      ['https://10.0.0.1/push/x', ko.push.endpointNotPublic],
+      ['https://192.168.1.1/push/x', ko.push.endpointNotPublic],
+      ['https://169.254.169.254/latest/meta-data', ko.push.endpointNotPublic],
+      ['https://[fe80::1]/push/x', ko.push.endpointNotPublic],
+      ['https://push.loopback.test/push/x', ko.push.endpointNotPublic],
+      ['https://push.rebind.test/push/x', ko.push.endpointNotPublic],
+      ['https://push.mapped.test/push/x', ko.push.endpointNotPublic],
+      ['https://push.public.test:8443/push/x', ko.push.endpointNotPublic],
+      ['https://user:pw@push.public.test/push/x', ko.push.endpointInvalid],
+      ['https://push.unknown.test/push/x', ko.push.endpointInvalid],
+    ];
+    for (const [endpoint, message] of refused) {
+      const res = await http.post('/api/push/subscriptions', {
+        token: alice.accessToken,
+        json: subscription(endpoint),
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message, endpoint).toBe(message);
+      expect(res.body.details.endpoint).toBe(message);
+    }
+    expect(fake.connections).toBe(0);
+    expect((await http.get('/api/push/subscriptions', { token: alice.accessToken })).body).toEqual([]);
+  });
+
+  it('accepts a public https endpoint (checked, not contacted)', async () => {
+    const res = await http.post('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: subscription('https://push.public.test/send/abc'),
+    });
+    expect(res.status).toBe(201);
+    const removed = await http.delete('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: { endpoint: 'https://push.public.test/send/abc' },
+    });
+    expect(removed.status).toBe(204);
+  });
+
+  it('checks again at send time: a stored loopback endpoint is never connected to', async () => {
+    const bob = await createUser(server);
+    const device = fake.device();
+    // As a subscription stored while PUSH_ALLOW_PRIVATE was on would look.
+    await server.database.db.insert(pushSubscriptions).values([
+      { userId: alice.id, endpoint: device.subscription.endpoint, ...device.subscription.keys },
+      {
+        userId: alice.id,
+        endpoint: `https://[::ffff:127.0.0.1]:${fake.port}/push/${device.id}`,
+        ...keysOf(),
+      },
+    ]);
+    const t = performance.now();
+    const follow = await http.post('/api/follows', {
+      token: bob.accessToken,
+      json: { followeeId: alice.id, followerId: bob.id },
+    });
+    expect(follow.status).toBe(201);
+    expect(performance.now() - t).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(fake.connections).toBe(0);
+    // A refusal is not the push service's 404/410: the rows stay (an operator may turn PUSH_ALLOW_PRIVATE back on).
+    const rows = await server.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, alice.id));
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('web push: delivery', () => {
+  let fake: PushServiceFake;
+  let server: TestServer;
+  let http: HttpClient;
+  let alice: TestUser;
+  let bob: TestUser;
+  let weather: WeatherRow;
+  let publicKey: string;
+
+  const subscribe = async (user: TestUser, device: PushDevice) => {
+    const res = await http.post('/api/push/subscriptions', {
+      token: user.accessToken,
+      json: device.subscription,
+    });
+    expect(res.status).toBe(201);
+    return res.body as PushSubscriptionDto;
+  };
+  const postFeed = async (user: TestUser) => {
+    const res = await http.post<FeedDto>('/api/feeds', {
+      token: user.accessToken,
+      json: { authorId: user.id, weatherId: weather.id, clothesIds: [], content: '오늘의 코디' },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const follow = (follower: TestUser, followee: TestUser) =>
+    http.post('/api/follows', {
+      token: follower.accessToken,
+      json: { followeeId: followee.id, followerId: follower.id },
+    });
+
+  beforeAll(async () => {
+    fake = await startPushServiceFake();
+    server = await startServer({
+      env: { PUSH_ALLOW_PRIVATE: 'true' },
+      overrides: { push: { resolver, timeoutMs: 1_500, retryBaseMs: 50 } },
+    });
+    http = httpClient(server.url);
+    [alice, bob] = await Promise.all([
+      createUser(server, { name: '앨리스' }),
+      createUser(server, { name: '밥돌이' }),
+    ]);
+    weather = await insertWeatherRow(server);
+    publicKey = (await http.get('/api/push/public-key', { token: alice.accessToken })).body.publicKey;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('pushes a direct message, a like, a comment and a follow, each encrypted for the device with its url', async () => {
+    const device = fake.device();
+    await subscribe(alice, device);
+    const feed = await postFeed(alice);
+
+    await sendDirectMessage(server.url, bob, alice.id, '안녕, 푸시로 가나요?');
+    const dm = await fake.waitFor(
+      (p) => p.deviceId === device.id && p.payload.title === ko.messages.notificationTitle,
+    );
+    expect(dm.payload).toEqual({
+      id: expect.any(String),
+      title: '새 메시지',
+      content: '밥돌이: 안녕, 푸시로 가나요?',
+      createdAt: expect.any(String),
+      url: `/#/profiles?userId=${bob.id}`,
+    });
+    expect(dm.headers.urgency).toBe('high');
+    expect(dm.headers.ttl).toBeGreaterThan(0);
+    expect(dm.headers.contentEncoding).toBe('aes128gcm');
+    expect(dm.headers.vapidKey).toBe(publicKey);
+    expect(dm.claims.aud).toBe(fake.origin);
+    expect(dm.claims.sub).toBe('mailto:admin@otboo.test');
+
+    expect((await http.post(`/api/feeds/${feed.id}/like`, { token: bob.accessToken })).status).toBe(204);
+    const like = await fake.waitFor(
+      (p) => p.deviceId === device.id && p.payload.title === ko.feeds.likedNotificationTitle,
+    );
+    expect(like.payload.url).toBe('/#/feeds');
+    expect(like.payload.content).toBe(ko.feeds.likedNotificationContent('밥돌이'));
+    expect(like.headers.urgency).toBe('normal');
+
+    const comment = await http.post(`/api/feeds/${feed.id}/comments`, {
+      token: bob.accessToken,
+      json: { feedId: feed.id, authorId: bob.id, content: '멋져요' },
+    });
+    expect(comment.status).toBe(201);
+    const commented = await fake.waitFor(
+      (p) => p.deviceId === device.id && p.payload.title === ko.feeds.commentedNotificationTitle,
+    );
+    expect(commented.payload.url).toBe('/#/feeds');
+
+    expect((await follow(bob, alice)).status).toBe(201);
+    const followed = await fake.waitFor(
+      (p) => p.deviceId === device.id && p.payload.title === ko.follows.followedNotificationTitle,
+    );
+    expect(followed.payload.url).toBe(`/#/profiles?userId=${bob.id}`);
+
+    // What was pushed is what the notification list shows.
+    const listed = await http.get('/api/notifications', { token: alice.accessToken, query: { limit: 100 } });
+    const ids = (listed.body.data as { id: string }[]).map((n) => n.id);
+    for (const p of [dm, like, commented, followed]) expect(ids).toContain(p.payload.id);
+    expect(fake.rejected).toEqual([]);
+  });
+
+  it('removes a subscription the push service answers 410 for', async () => {
+    const carol = await createUser(server);
+    const device = fake.device({ responses: [410] });
+    await subscribe(carol, device);
+    expect((await follow(bob, carol)).status).toBe(201);
+    await fake.waitFor((p) => p.deviceId === device.id && p.status === 410);
+    await expect
+      .poll(async () => (await http.get('/api/push/subscriptions', { token: carol.accessToken })).body, {
+        timeout: 5_000,
+      })
+      .toEqual([]);
+  });
+
+  it('tries again after 429 and delivers once the service accepts', async () => {
+    const dave = await createUser(server);
+    const device = fake.device({ responses: [429, 503] });
+    await subscribe(dave, device);
+    expect((await follow(bob, dave)).status).toBe(201);
+    const delivered = await fake.waitFor((p) => p.deviceId === device.id && p.status === 201);
+    expect(delivered.payload.title).toBe(ko.follows.followedNotificationTitle);
+    expect(fake.attempts.get(device.id)).toBe(3);
+    expect((await http.get('/api/push/subscriptions', { token: dave.accessToken })).body).toHaveLength(1);
+  });
+
+  it('gives up after three retries of a service that keeps failing', async () => {
+    const erin = await createUser(server);
+    const device = fake.device({ responses: [500, 500, 500, 500, 500] });
+    await subscribe(erin, device);
+    expect((await follow(bob, erin)).status).toBe(201);
+    await expect.poll(() => fake.attempts.get(device.id) ?? 0, { timeout: 5_000 }).toBe(4);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(fake.attempts.get(device.id)).toBe(4);
+  });
+
+  it('does not hold up the request while a push service hangs (bounded timeout)', async () => {
+    const frank = await createUser(server);
+    const hanging = fake.device({ hang: true });
+    await subscribe(frank, hanging);
+    const t = performance.now();
+    const res = await follow(bob, frank);
+    expect(res.status).toBe(201);
+    expect(performance.now() - t).toBeLessThan(1_000);
+    await expect.poll(() => fake.attempts.get(hanging.id) ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    // Another user's push still goes out while the first one hangs.
+    const gina = await createUser(server);
+    const device = fake.device();
+    await subscribe(gina, device);
+    expect((await follow(bob, gina)).status).toBe(201);
+    await fake.waitFor((p) => p.deviceId === device.id);
+  });
+
+  it('does not push a kind the user turned off', async () => {
+    const hana = await createUser(server);
+    const device = fake.device();
+    await subscribe(hana, device);
+    const settings = await http.patch(`/api/users/${hana.id}/notification-settings`, {
+      token: hana.accessToken,
+      json: { push: { likes: false } },
+    });
+    expect(settings.status).toBe(200);
+    const feed = await postFeed(hana);
+    expect((await http.post(`/api/feeds/${feed.id}/like`, { token: bob.accessToken })).status).toBe(204);
+    expect((await follow(bob, hana)).status).toBe(201);
+    // The follow came after the like through the same queue: once it is here, the like was skipped.
+    await fake.waitFor(
+      (p) => p.deviceId === device.id && p.payload.title === ko.follows.followedNotificationTitle,
+    );
+    const titles = fake.received.filter((p) => p.deviceId === device.id).map((p) => p.payload.title);
+    expect(titles).toEqual([ko.follows.followedNotificationTitle]);
+    // The like is still in the list and on SSE: only the push is off.
+    const listed = await http.get('/api/notifications', { token: hana.accessToken });
+    expect((listed.body.data as { title: string }[]).map((n) => n.title)).toContain(
+      ko.feeds.likedNotificationTitle,
+    );
+  });
+});
+
+describe('web push: the VAPID key is kept like the JWT secret', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('is generated once and the same after a restart on the same database', async () => {
+    const keyOf = async () => {
+      const server = await startServer({ database });
+      try {
+        const user = await createUser(server);
+        return (await httpClient(server.url).get('/api/push/public-key', { token: user.accessToken })).body
+          .publicKey as string;
+      } finally {
+        await server.close();
+      }
+    };
+    const first = await keyOf();
+    expect(await keyOf()).toBe(first);
+  });
+
+  it('comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when configured', async () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const scalar = ecdh.getPrivateKey();
+    const env = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+      // A private scalar is 32 bytes, leading zeros included.
+      VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
+    };
+    const server = await startServer({ env });
+    try {
+      const user = await createUser(server);
+      const res = await httpClient(server.url).get('/api/push/public-key', { token: user.accessToken });
+      expect(res.body.publicKey).toBe(env.VAPID_PUBLIC_KEY);
+    } finally {
+      await server.close();
+    }
+    expect(() => loadConfig(testEnv('/tmp/unused', { VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY }))).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig(testEnv('/tmp/unused', { VAPID_SUBJECT: 'admin@example.com' }))).toThrow(
+      /VAPID_SUBJECT/,
+    );
+  });
+});
