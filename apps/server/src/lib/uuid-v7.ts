@@ -20,13 +20,13 @@ export function uuidV7(): { id: string; at: Date } {
   } else {
     lastMs = ms;
     // Start low in the range so a burst in one millisecond has room to count.
-    counter = randomBytes(1)[0]! & 0x7f;
+    counter = randomBytes(1).readUInt8(0) & 0x7f;
   }
   const bytes = randomBytes(16);
   bytes.writeUIntBE(ms, 0, 6);
   bytes[6] = 0x70 | (counter >> 8);
   bytes[7] = counter & 0xff;
-  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  bytes[8] = 0x80 | (bytes.readUInt8(8) & 0x3f);
   const hex = bytes.toString('hex');
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return { id, at: new Date(ms) };

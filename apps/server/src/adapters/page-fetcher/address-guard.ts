@@ -43,8 +43,17 @@ function inV4Range(ip: number, base: number, prefix: number): boolean {
 /** Strict dotted-quad → 32-bit number; null for anything else (odd spellings never reach here). */
 export function parseIPv4(text: string): number | null {
   if (!isIPv4(text)) return null;
-  const parts = text.split('.').map(Number);
-  return v4(parts[0]!, parts[1]!, parts[2]!, parts[3]!);
+  // isIPv4 let through only four decimal octets (0–255, no leading zeros) joined by dots.
+  let ip = 0;
+  let octet = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2e) {
+      ip = (ip << 8) | octet;
+      octet = 0;
+    } else octet = octet * 10 + (c - 0x30);
+  }
+  return ((ip << 8) | octet) >>> 0;
 }
 
 function classifyV4(ip: number): AddressVerdict {
@@ -86,39 +95,40 @@ export function parseIPv6(text: string): Uint8Array | null {
   return bytes;
 }
 
-/** Does `bytes` start with the first `prefixBits` bits of `prefix` (given as 16-bit groups)? */
-function hasPrefix(bytes: Uint8Array, prefixGroups: readonly number[], prefixBits: number): boolean {
-  const p = new Uint8Array(16);
-  prefixGroups.forEach((g, i) => {
-    p[i * 2] = g >> 8;
-    p[i * 2 + 1] = g & 0xff;
-  });
-  for (let bit = 0; bit < prefixBits; bit++) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if ((bytes[byte]! & mask) !== (p[byte]! & mask)) return false;
+/** An IPv6 prefix given as its leading 16-bit groups (the rest zero), read through a DataView. */
+function v6(...groups: number[]): DataView {
+  const view = new DataView(new ArrayBuffer(16));
+  groups.forEach((g, i) => view.setUint16(i * 2, g));
+  return view;
+}
+
+/** Do the first `bits` bits of `address` equal those of `prefix`? Compared 32 bits at a time. */
+function hasPrefix(address: DataView, prefix: DataView, bits: number): boolean {
+  for (let offset = 0, left = bits; left > 0; offset += 4, left -= 32) {
+    const mask = left >= 32 ? ~0 : ~0 << (32 - left);
+    if (((address.getUint32(offset) ^ prefix.getUint32(offset)) & mask) !== 0) return false;
   }
   return true;
 }
 
-const v4At = (b: Uint8Array, offset: number) =>
-  ((b[offset]! << 24) | (b[offset + 1]! << 16) | (b[offset + 2]! << 8) | b[offset + 3]!) >>> 0;
-
-const BLOCKED_V6: readonly [groups: number[], bits: number, reason: string][] = [
-  [[0x64, 0xff9b, 1], 48, 'nat64-local'],
-  [[0x100], 64, 'discard'],
-  [[0x2001, 0x0000], 32, 'teredo'],
-  [[0x2001, 0x0002, 0], 48, 'benchmarking'],
-  [[0x2001, 0x0010], 28, 'orchid'],
-  [[0x2001, 0x0020], 28, 'orchid'],
-  [[0x2001, 0x0db8], 32, 'documentation'],
-  [[0x3fff], 20, 'documentation'],
-  [[0x5f00], 16, 'srv6'],
-  [[0xfc00], 7, 'unique-local'],
-  [[0xfe80], 10, 'link-local'],
-  [[0xfec0], 10, 'site-local'],
-  [[0xff00], 8, 'multicast'],
+const BLOCKED_V6: readonly [prefix: DataView, bits: number, reason: string][] = [
+  [v6(0x64, 0xff9b, 1), 48, 'nat64-local'],
+  [v6(0x100), 64, 'discard'],
+  [v6(0x2001, 0x0000), 32, 'teredo'],
+  [v6(0x2001, 0x0002, 0), 48, 'benchmarking'],
+  [v6(0x2001, 0x0010), 28, 'orchid'],
+  [v6(0x2001, 0x0020), 28, 'orchid'],
+  [v6(0x2001, 0x0db8), 32, 'documentation'],
+  [v6(0x3fff), 20, 'documentation'],
+  [v6(0x5f00), 16, 'srv6'],
+  [v6(0xfc00), 7, 'unique-local'],
+  [v6(0xfe80), 10, 'link-local'],
+  [v6(0xfec0), 10, 'site-local'],
+  [v6(0xff00), 8, 'multicast'],
 ];
+const NAT64 = v6(0x64, 0xff9b);
+const SIX_TO_FOUR = v6(0x2002);
+const GLOBAL_UNICAST = v6(0x2000);
 
 function classifyV6(b: Uint8Array): AddressVerdict {
   const zeroTo = (n: number) => b.subarray(0, n).every((x) => x === 0);
@@ -127,20 +137,21 @@ function classifyV6(b: Uint8Array): AddressVerdict {
   // ::ffff:a.b.c.d and the deprecated ::a.b.c.d: a public site never answers with these.
   if (zeroTo(10) && b[10] === 0xff && b[11] === 0xff) return { allowed: false, reason: 'ipv4-mapped' };
   if (zeroTo(12)) return { allowed: false, reason: 'ipv4-compatible' };
+  const address = new DataView(b.buffer, b.byteOffset, b.byteLength);
   // NAT64 well-known prefix: the gateway connects to the embedded IPv4 address.
-  if (hasPrefix(b, [0x64, 0xff9b, 0, 0, 0, 0], 96)) {
-    const inner = classifyV4(v4At(b, 12));
+  if (hasPrefix(address, NAT64, 96)) {
+    const inner = classifyV4(address.getUint32(12));
     return inner.allowed ? inner : { allowed: false, reason: `nat64-${inner.reason}` };
   }
-  for (const [groups, bits, reason] of BLOCKED_V6)
-    if (hasPrefix(b, groups, bits)) return { allowed: false, reason };
+  for (const [prefix, bits, reason] of BLOCKED_V6)
+    if (hasPrefix(address, prefix, bits)) return { allowed: false, reason };
   // 6to4: the relay reaches the IPv4 address in bits 16–47.
-  if (hasPrefix(b, [0x2002], 16)) {
-    const inner = classifyV4(v4At(b, 2));
+  if (hasPrefix(address, SIX_TO_FOUR, 16)) {
+    const inner = classifyV4(address.getUint32(2));
     return inner.allowed ? inner : { allowed: false, reason: `6to4-${inner.reason}` };
   }
   // Global unicast is 2000::/3; everything else is reserved.
-  if (!hasPrefix(b, [0x2000], 3)) return { allowed: false, reason: 'reserved' };
+  if (!hasPrefix(address, GLOBAL_UNICAST, 3)) return { allowed: false, reason: 'reserved' };
   return { allowed: true };
 }
 

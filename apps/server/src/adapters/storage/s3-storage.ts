@@ -115,11 +115,9 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
             ...(token ? { ContinuationToken: token } : {}),
           }),
         );
-        const old = (page.Contents ?? [])
-          .filter(
-            (o) => o.Key && STORAGE_KEY_PATTERN.test(o.Key) && o.LastModified && o.LastModified < before,
-          )
-          .map((o) => o.Key!);
+        const old = (page.Contents ?? []).flatMap(({ Key, LastModified }) =>
+          Key && STORAGE_KEY_PATTERN.test(Key) && LastModified && LastModified < before ? [Key] : [],
+        );
         await deleteKeys(old);
         deleted += old.length;
         token = page.IsTruncated ? page.NextContinuationToken : undefined;

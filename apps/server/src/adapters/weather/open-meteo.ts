@@ -99,7 +99,6 @@ export function parseOpenMeteo(body: unknown, issuedAt: Date): ForecastSeries {
   h.time.forEach((time, i) => {
     const temperature = at(h.temperature_2m, i);
     if (temperature === undefined) return;
-    const m = LOCAL_HOUR.exec(time)!;
     const code = at(h.weather_code, i);
     const windSpeed = at(h.wind_speed_10m, i);
     const cloud = at(h.cloud_cover, i);
@@ -107,7 +106,8 @@ export function parseOpenMeteo(body: unknown, issuedAt: Date): ForecastSeries {
     // One code per hour cannot say "rain and snow"; the amounts can.
     const liquid = (at(h.rain, i) ?? 0) + (at(h.showers, i) ?? 0);
     if (liquid > 0 && (at(h.snowfall, i) ?? 0) > 0) type = 'RAIN_SNOW';
-    hours.set(`${m[1]}T${m[2]}`, {
+    // The schema matched `time` against LOCAL_HOUR: `YYYY-MM-DDTHH:00` keys its hour as `YYYY-MM-DDTHH`.
+    hours.set(time.slice(0, 13), {
       temperature,
       humidity: at(h.relative_humidity_2m, i),
       precipitationProbability: at(h.precipitation_probability, i),

@@ -55,7 +55,10 @@ export function createAccessTokens(secret: string, ttlMs: number) {
         if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
         const claims = { userId: payload.sub, sessionId: payload.sid, role: role as Role };
         // Oldest first out: a Map iterates in insertion order.
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        if (verified.size >= VERIFIED_CACHE_SIZE) {
+          const oldest = verified.keys().next();
+          if (!oldest.done) verified.delete(oldest.value);
+        }
         verified.set(token, { claims, expiresAt: payload.exp * 1000 });
         return claims;
       } catch (err) {

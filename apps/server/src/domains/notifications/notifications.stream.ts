@@ -97,8 +97,9 @@ export function createNotificationStream(deps: NotificationStreamDeps) {
         sent.add(row.id);
         await listener.stream.drained();
       }
-      if (rows.length < REPLAY_PAGE) break;
-      after = Number(rows[rows.length - 1]!.seq);
+      const last = rows.at(-1);
+      if (rows.length < REPLAY_PAGE || !last) break;
+      after = Number(last.seq);
     }
     // Live events that arrived during the replay: drop those it sent and those at or before the anchor
     // (seen before the reconnect, only late on the bus).

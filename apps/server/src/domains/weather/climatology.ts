@@ -1,5 +1,6 @@
 import type { PrecipitationType, SkyStatus } from '@otboo/contract';
 import { addDays, seoulInstant, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { must } from '../../lib/must.js';
 import { FORECAST_DAYS, REPRESENTATIVE_HOUR, type DayForecast } from './forecast-days.js';
 import { distanceKm } from './geo.js';
 import { readKmaCsv } from './resources.js';
@@ -38,7 +39,8 @@ const optionalNumber = (v: string | undefined) => (v === undefined || v === '' ?
 function allStations(): Station[] {
   if (stations) return stations;
   const [header, ...rows] = readKmaCsv('kma-normals.csv');
-  const col = (name: string) => header!.indexOf(name);
+  if (!header) throw new Error('kma-normals.csv has no header row');
+  const col = (name: string) => header.indexOf(name);
   const c = {
     id: col('station_id'),
     name: col('name'),
@@ -58,7 +60,13 @@ function allStations(): Station[] {
     const id = Number(r[c.id]);
     let station = byId.get(id);
     if (!station) {
-      station = { id, name: r[c.name]!, latitude: Number(r[c.lat]), longitude: Number(r[c.lon]), months: [] };
+      station = {
+        id,
+        name: must(r[c.name], 'kma-normals.csv names each station'),
+        latitude: Number(r[c.lat]),
+        longitude: Number(r[c.lon]),
+        months: [],
+      };
       byId.set(id, station);
     }
     station.months[Number(r[c.month]) - 1] = {
@@ -114,8 +122,8 @@ function normalsOn(station: Station, date: string): DayNormal {
   const o = day >= middle ? (m + 1) % 12 : (m + 11) % 12;
   const otherDays = daysInMonth(year, o); // Dec and Jan both have 31 days, so the year never matters here
   const w = Math.abs(day - middle) / ((days + otherDays) / 2);
-  const a = station.months[m]!;
-  const b = station.months[o]!;
+  const a = must(station.months[m], 'allStations keeps only stations with all 12 months');
+  const b = must(station.months[o], 'allStations keeps only stations with all 12 months');
   const mix = (x: number, y: number) => x * (1 - w) + y * w;
   return {
     tavg: mix(a.tavg, b.tavg),

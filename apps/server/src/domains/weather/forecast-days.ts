@@ -36,11 +36,18 @@ function merged<F extends Field>(layers: readonly ForecastSeries[], key: string,
   return undefined;
 }
 
-/** The hour of `date` nearest to `hour` where `layer` knows `field` (later hour on a tie). */
-function nearestHour(layer: ForecastSeries, date: string, hour: number, field: Field): number | undefined {
+/** The hour of `date` nearest to `hour` where `layer` knows `field` (later hour on a tie), and that value. */
+function nearest<F extends Field>(
+  layer: ForecastSeries,
+  date: string,
+  hour: number,
+  field: F,
+): { hour: number; value: NonNullable<HourValues[F]> } | undefined {
   for (let d = 0; d < 24; d++) {
     for (const h of [hour + d, hour - d]) {
-      if (h >= 0 && h < 24 && layer.hours.get(hourKey(date, h))?.[field] !== undefined) return h;
+      if (h < 0 || h >= 24) continue;
+      const value = layer.hours.get(hourKey(date, h))?.[field];
+      if (value !== undefined) return { hour: h, value };
     }
   }
   return undefined;
@@ -57,10 +64,19 @@ function valueNear<F extends Field>(
   const exact = merged(layers, hourKey(date, hour), field);
   if (exact !== undefined) return exact;
   for (const layer of [primary, ...layers]) {
-    const h = nearestHour(layer, date, hour, field);
-    if (h !== undefined) return layer.hours.get(hourKey(date, h))![field];
+    const found = nearest(layer, date, hour, field);
+    if (found) return found.value;
   }
   return undefined;
+}
+
+/** The most authoritative layer with any temperature on `date`, its hour nearest `wantedHour` and that temperature. */
+function primaryReading(layers: readonly ForecastSeries[], date: string, wantedHour: number) {
+  for (const layer of layers) {
+    const found = nearest(layer, date, wantedHour, 'temperature');
+    if (found) return { primary: layer, hour: found.hour, current: found.value };
+  }
+  return null;
 }
 
 function definedValues<F extends Field>(
@@ -78,11 +94,9 @@ function definedValues<F extends Field>(
 
 function buildDay(layers: readonly ForecastSeries[], date: string, wantedHour: number): DayForecast | null {
   // The day belongs to the most authoritative layer that has any temperature for it.
-  const primary = layers.find((l) => nearestHour(l, date, wantedHour, 'temperature') !== undefined);
-  if (!primary) return null;
-  const hour = nearestHour(primary, date, wantedHour, 'temperature')!;
-  const key = hourKey(date, hour);
-  const current = primary.hours.get(key)!.temperature!;
+  const reading = primaryReading(layers, date, wantedHour);
+  if (!reading) return null;
+  const { primary, hour, current } = reading;
   const daily = primary.days.get(date);
 
   const humidity = valueNear(layers, primary, date, hour, 'humidity');

@@ -8,11 +8,14 @@ const BUCKET_DEG = 0.1;
 const LON_OFFSET = 1800;
 const KM_PER_DEG = 111.32;
 
+interface Region {
+  latitude: number;
+  longitude: number;
+  names: string[];
+}
+
 interface RegionIndex {
-  latitudes: Float64Array;
-  longitudes: Float64Array;
-  names: string[][];
-  buckets: Map<number, number[]>;
+  buckets: Map<number, Region[]>;
   bounds: { minLat: number; maxLat: number; minLon: number; maxLon: number };
 }
 
@@ -21,7 +24,7 @@ let index: RegionIndex | undefined;
 const bucketKey = (latBucket: number, lonBucket: number) => latBucket * 4000 + (lonBucket + LON_OFFSET);
 
 /** `["세종특별자치시","세종특별자치시","조치원읍"]` → `["세종특별자치시","조치원읍"]`. */
-function namesOf(levels: readonly string[]): string[] {
+function namesOf(levels: readonly (string | undefined)[]): string[] {
   const names: string[] = [];
   for (const level of levels) if (level && level !== names.at(-1)) names.push(level);
   return names;
@@ -34,7 +37,8 @@ function namesOf(levels: readonly string[]): string[] {
 function regionIndex(): RegionIndex {
   if (index) return index;
   const [header, ...rows] = readKmaCsv('kma-regions.csv');
-  const col = (name: string) => header!.indexOf(name);
+  if (!header) throw new Error('kma-regions.csv has no header row');
+  const col = (name: string) => header.indexOf(name);
   const [c1, c2, c3, cLon, cLat] = [col('level1'), col('level2'), col('level3'), col('lon'), col('lat')];
   const parents = new Set<string>();
   for (const r of rows) {
@@ -42,27 +46,22 @@ function regionIndex(): RegionIndex {
     if (r[c2]) parents.add(`${r[c1]}|`);
   }
   const leaves = rows.filter((r) => r[c3] || !parents.has(`${r[c1]}|${r[c2] ?? ''}`));
-  const latitudes = new Float64Array(leaves.length);
-  const longitudes = new Float64Array(leaves.length);
-  const names: string[][] = [];
-  const buckets = new Map<number, number[]>();
+  const buckets = new Map<number, Region[]>();
   const bounds = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity };
-  leaves.forEach((r, i) => {
+  for (const r of leaves) {
     const lat = Number(r[cLat]);
     const lon = Number(r[cLon]);
-    latitudes[i] = lat;
-    longitudes[i] = lon;
-    names.push(namesOf([r[c1]!, r[c2]!, r[c3]!]));
+    const region: Region = { latitude: lat, longitude: lon, names: namesOf([r[c1], r[c2], r[c3]]) };
     const key = bucketKey(Math.floor(lat / BUCKET_DEG), Math.floor(lon / BUCKET_DEG));
     const bucket = buckets.get(key);
-    if (bucket) bucket.push(i);
-    else buckets.set(key, [i]);
+    if (bucket) bucket.push(region);
+    else buckets.set(key, [region]);
     bounds.minLat = Math.min(bounds.minLat, lat);
     bounds.maxLat = Math.max(bounds.maxLat, lat);
     bounds.minLon = Math.min(bounds.minLon, lon);
     bounds.maxLon = Math.max(bounds.maxLon, lon);
-  });
-  index = { latitudes, longitudes, names, buckets, bounds };
+  }
+  index = { buckets, bounds };
   return index;
 }
 
@@ -96,29 +95,29 @@ export function nearestRegion(latitude: number, longitude: number): NearestRegio
   // Candidates are compared on a local flat projection (no trigonometry per point, within 0.5% at 50 km);
   // the answer's distance is then measured on the sphere.
   const cosLat = Math.cos(latitude * (Math.PI / 180));
-  let best = -1;
+  let best: Region | null = null;
   let bestSq = Infinity;
   for (let ring = 0; ring <= maxRing; ring++) {
-    if (best >= 0 && Math.sqrt(bestSq) * KM_PER_DEG <= (ring - 1) * bucketKm) break;
+    if (best && Math.sqrt(bestSq) * KM_PER_DEG <= (ring - 1) * bucketKm) break;
     for (let dy = -ring; dy <= ring; dy++) {
       for (let dx = -ring; dx <= ring; dx++) {
         if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
         const bucket = idx.buckets.get(bucketKey(latBucket + dy, lonBucket + dx));
         if (!bucket) continue;
-        for (const i of bucket) {
-          const x = (idx.longitudes[i]! - longitude) * cosLat;
-          const y = idx.latitudes[i]! - latitude;
+        for (const region of bucket) {
+          const x = (region.longitude - longitude) * cosLat;
+          const y = region.latitude - latitude;
           const sq = x * x + y * y;
           if (sq < bestSq) {
             bestSq = sq;
-            best = i;
+            best = region;
           }
         }
       }
     }
   }
-  if (best < 0) return null;
-  const bestKm = distanceKm(latitude, longitude, idx.latitudes[best]!, idx.longitudes[best]!);
+  if (!best) return null;
+  const bestKm = distanceKm(latitude, longitude, best.latitude, best.longitude);
   if (bestKm > MAX_REGION_DISTANCE_KM) return null;
-  return { names: [...idx.names[best]!], distanceKm: bestKm };
+  return { names: [...best.names], distanceKm: bestKm };
 }

@@ -237,8 +237,9 @@ export function createStompBroker(deps: BrokerDeps): StompBroker {
     async function drain(): Promise<void> {
       draining = true;
       try {
-        while (queue.length > 0 && state !== 'closed') {
-          const frame = queue.shift()!;
+        while (state !== 'closed') {
+          const frame = queue.shift();
+          if (!frame) break;
           const pending = handle(frame);
           if (pending) await pending;
         }

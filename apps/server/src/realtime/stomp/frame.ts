@@ -122,7 +122,7 @@ export class FrameParser {
           return;
         case 'idle': {
           // EOLs between frames are heart-beats.
-          const byte = chunk[pos]!;
+          const byte = chunk[pos];
           if (byte === LF || byte === CR) {
             pos++;
             continue;
@@ -193,13 +193,13 @@ export class FrameParser {
     const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     // The head ends with two EOLs: drop the two empty strings they leave.
     lines.length -= 2;
-    const command = lines[0] ?? '';
+    // The command line comes off the front; the header lines stay.
+    const command = lines.shift() ?? '';
     if (!/^[A-Z]{1,20}$/.test(command)) return this.fail('malformed', 'bad command line');
-    if (lines.length - 1 > this.options.maxHeaders) return this.fail('too-large', 'too many headers');
+    if (lines.length > this.options.maxHeaders) return this.fail('too-large', 'too many headers');
     const raw = UNESCAPED_COMMANDS.has(command);
     const headers: Record<string, string> = Object.create(null);
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
+    for (const line of lines) {
       const colon = line.indexOf(':');
       if (colon <= 0) return this.fail('malformed', 'header without a name');
       const name = raw ? line.slice(0, colon) : unescapeHeader(line.slice(0, colon), this.version);
