@@ -12,9 +12,10 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { must } from '../../lib/must.js';
 import { searchTerm } from '../../lib/text-search.js';
 import { toUserSummary } from '../../lib/user-summary.js';
-import type { Notifier } from '../notifications/notifications.service.js';
+import type { Notifier } from '../notifications/index.js';
 import type { FollowListSide, FollowRow, FollowsRepo } from './follows.repo.js';
 
 export interface FollowsServiceDeps {
@@ -62,7 +63,10 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
         if (!(await followsRepo.userExists(tx, input.followeeId))) throw userNotFound();
         const id = await followsRepo.insert(tx, actor.userId, input.followeeId);
         if (!id) throw conflict(ko.follows.already, 'AlreadyFollowingException');
-        const row = (await followsRepo.find(tx, id))!;
+        const row = must(
+          await followsRepo.find(tx, id),
+          'the follow inserted in this transaction reads back',
+        );
         const notes = await notifier.record(tx, [
           {
             receiverId: input.followeeId,

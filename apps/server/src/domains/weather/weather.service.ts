@@ -5,12 +5,13 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { serviceUnavailable, type AppError } from '../../lib/errors.js';
+import { must } from '../../lib/must.js';
 import { createKakaoLocalGeocoder } from '../../adapters/geocoder/kakao-local.js';
 import type { ReverseGeocoder } from '../../adapters/geocoder/reverse-geocoder.js';
 import { createWeatherProvider } from '../../adapters/weather/providers.js';
 import { addDays, seoulParts } from '../../adapters/weather/seoul-time.js';
 import { ProviderError, type WeatherProvider } from '../../adapters/weather/weather-provider.js';
-import type { Notifier } from '../notifications/notifications.service.js';
+import type { Notifier } from '../notifications/index.js';
 import { SingleFlight } from './single-flight.js';
 import { climatologyDays } from './climatology.js';
 import { buildDays, FORECAST_DAYS, type DayForecast } from './forecast-days.js';
@@ -49,12 +50,10 @@ export interface WeatherServiceDeps {
   jobLock?: JobLock;
 }
 
-interface CacheEntry {
-  today: string;
-  expiresAt: number;
-  days?: WeatherDto[];
-  error?: AppError;
-}
+/** A remembered answer: the days, or the error every caller gets until it expires. */
+type CacheEntry = { today: string; expiresAt: number } & (
+  { days: WeatherDto[]; error?: undefined } | { error: AppError; days?: undefined }
+);
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
@@ -106,7 +105,12 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   }
 
   /** A stored batch that is whole, starts today and is younger than a refresh period (minus `aheadMs`). */
-  function isFresh(batch: ForecastRow[], today: string, now: number, aheadMs: number): boolean {
+  function isFresh(
+    batch: ForecastRow[],
+    today: string,
+    now: number,
+    aheadMs: number,
+  ): batch is [ForecastRow, ...ForecastRow[]] {
     const head = batch[0];
     return (
       batch.length === FORECAST_DAYS &&
@@ -130,8 +134,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       locations.names(latitude, longitude),
     ]);
     const built = buildDays(layers, now);
+    // buildDays finds no day without a layer: whenever there is a first day, there is a first layer.
+    const [primaryLayer] = layers;
     const first = built[0];
-    if (!first) throw new ProviderError(provider.name, 'empty', 'no forecast for today');
+    if (!primaryLayer || !first) throw new ProviderError(provider.name, 'empty', 'no forecast for today');
     let days: DayForecast[];
     if (built.every((d): d is DayForecast => d !== null)) {
       days = built;
@@ -144,7 +150,8 @@ export function createWeatherService(deps: WeatherServiceDeps) {
           'empty',
           `forecast reaches only ${built.filter(Boolean).length} days`,
         );
-      days = built.map((d, i) => d ?? estimate[i]!);
+      // Both have FORECAST_DAYS days.
+      days = estimate.map((e, i) => built[i] ?? e);
     }
     if (first.temperature.comparedToDayBefore === null || first.humidity.comparedToDayBefore === null) {
       // The provider did not say how yesterday was: the forecast stored for yesterday does.
@@ -161,7 +168,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
       latitude,
       longitude,
       locationNames,
-      forecastedAt: layers[0]!.issuedAt,
+      forecastedAt: primaryLayer.issuedAt,
       createdAt: now,
     };
     const rows = await repo.insertBatch(
@@ -174,7 +181,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
   /** Today's estimate from the normals, stored once per cell and day so its ids stay stable. */
   async function climatologyRows(cell: GridCell, now: Date, today: string): Promise<ForecastRow[] | null> {
     const existing = await repo.latestBatch(db, ['climatology'], cell.x, cell.y);
-    if (existing.length === FORECAST_DAYS && existing[0]!.forecastDate === today) return existing;
+    if (existing.length === FORECAST_DAYS && existing[0]?.forecastDate === today) return existing;
     const { latitude, longitude } = cellCentre(cell);
     const days = climatologyDays(latitude, longitude, now);
     if (!days) return null;
@@ -205,8 +212,9 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     const stale = new Map(
       (await repo.latestCovering(db, cell.x, cell.y, today)).map((r) => [r.forecastDate, r]),
     );
-    if (stale.size > 0 && dates.every((d) => stale.has(d)))
-      return dates.map((d) => toWeatherDto(stale.get(d)!, true));
+    const staleDays = dates.map((d) => stale.get(d));
+    if (stale.size > 0 && staleDays.every((r) => r !== undefined))
+      return staleDays.map((r) => toWeatherDto(r, true));
     const estimate = await climatologyRows(cell, now, today);
     if (stale.size === 0) return estimate && estimate.map((r) => toWeatherDto(r));
     const byDate = new Map(estimate?.map((r) => [r.forecastDate, r]));
@@ -226,7 +234,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     const batch = await repo.latestBatch(db, sources, cell.x, cell.y);
     if (isFresh(batch, today, now, aheadMs)) {
       const days = batch.map((r) => toWeatherDto(r));
-      remember(cell, { today, expiresAt: batch[0]!.createdAt.getTime() + refreshMs, days });
+      remember(cell, { today, expiresAt: batch[0].createdAt.getTime() + refreshMs, days });
       return days;
     }
     const days = await fetchAndStore(cell, new Date(now));
@@ -273,7 +281,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
     const hit = cached(cell, now, today, 0);
     if (hit) {
       if (hit.error) throw hit.error;
-      return hit.days!;
+      return hit.days;
     }
     try {
       return await flights.run(cellKey(cell), () => loadOrFallback(cell, now, today));
@@ -323,7 +331,10 @@ export function createWeatherService(deps: WeatherServiceDeps) {
         return notifier.record(
           tx,
           sent.map((s) => {
-            const alert = alerts.find((a) => a.kind === s.kind)!;
+            const alert = must(
+              alerts.find((a) => a.kind === s.kind),
+              'insertAlerts returns only kinds it was given',
+            );
             return {
               receiverId: s.userId,
               title: ko.weather.alertTitle,
