@@ -19,7 +19,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { hashPassword } from '../src/domains/auth/passwords.js';
+import { hashPassword } from '../src/lib/passwords.js';
 
 export const BENCH_PASSWORD = 'bench1234!';
 export const benchEmail = (n: number) => `bench${n}@otboo.bench`;

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ClothesType } from '@otboo/contract';
 import { attributeDefs, clothes, clothesAttributes, profiles, users } from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { hashPassword } from '../../src/lib/passwords.js';
 import { memoryOf } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';

@@ -23,7 +23,7 @@ import {
   users,
   weatherForecasts,
 } from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { hashPassword } from '../../src/lib/passwords.js';
 import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';

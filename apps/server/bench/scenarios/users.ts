@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/domains/auth/passwords.js';
+import { hashPassword } from '../../src/lib/passwords.js';
 import { runLoad } from '../support/load.js';
 import { BENCH_ADMIN, benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
 import type { BenchRow, Scenario } from '../support/types.js';

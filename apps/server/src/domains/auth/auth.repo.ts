@@ -8,8 +8,9 @@ import {
   temporaryPasswords,
   users,
 } from '../../db/schema/index.js';
+import { must } from '../../lib/must.js';
 import { runPrepared } from '../../lib/prepared.js';
-import { linkedProviders } from '../users/users.repo.js';
+import { linkedProviders } from '../users/index.js';
 
 /** Whose sign-in failures are counted together: one e-mail from one client address. */
 export interface FailurePair {
@@ -38,7 +39,7 @@ export function createAuthRepo() {
       },
     ) {
       const [row] = await db.insert(sessions).values(values).returning();
-      return row!;
+      return must(row, 'INSERT … RETURNING gives back the session row');
     },
     async insertRefreshToken(
       db: Executor,
@@ -246,7 +247,7 @@ export function createAuthRepo() {
         .select({ value: appSecrets.value })
         .from(appSecrets)
         .where(eq(appSecrets.name, name));
-      return row!.value;
+      return must(row, 'the secret was just inserted or already there').value;
     },
   };
 }

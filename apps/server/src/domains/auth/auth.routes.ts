@@ -14,7 +14,8 @@ import type { Config } from '../../config.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { parseWith } from '../../lib/validate.js';
 import { issueCsrfCookie } from '../../plugins/csrf.js';
-import type { AuthService, ClientMeta, IssuedSession } from './auth.service.js';
+import { clientMeta } from '../../lib/client-meta.js';
+import type { AuthService, IssuedSession } from './auth.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -22,10 +23,6 @@ export interface AuthRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 423: ErrorBody, 429: ErrorBody };
-
-export function clientMeta(request: FastifyRequest): ClientMeta {
-  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
-}
 
 /** Sets the HttpOnly refresh cookie (API.md §3) and returns the JWT body. */
 export function sendSession(reply: FastifyReply, config: Config, issued: IssuedSession) {

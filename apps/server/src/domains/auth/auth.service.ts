@@ -7,20 +7,15 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
 import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
 import { badRequest, locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import type { UsersRepo } from '../users/users.repo.js';
-import { toUserDto, type UserRow } from '../users/users.mapper.js';
+import { toUserDto, type UserRow, type UsersRepo } from '../users/index.js';
 import type { AuthRepo, FailurePair } from './auth.repo.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { randomPassword } from './random-passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { ClientMeta } from '../../lib/client-meta.js';
+import { randomPassword } from '../../lib/random-passwords.js';
 import { createSessionCache, type SessionState } from './session-cache.js';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
 type RefreshTokenRow = NonNullable<Awaited<ReturnType<AuthRepo['findRefreshToken']>>>;
-
-export interface ClientMeta {
-  userAgent?: string | null;
-  ip?: string | null;
-}
 
 /** A signed-in result: the body for the client and the refresh token for its cookie. */
 export interface IssuedSession {

@@ -9,7 +9,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { Notifier } from '../notifications/notifications.service.js';
+import type { Notifier } from '../notifications/index.js';
 import { isUniqueViolation, type AttributeDefRow, type AttributeDefsRepo } from './attribute-defs.repo.js';
 
 export interface AttributeDefsServiceDeps {

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { NotificationInput, Notifier } from '../notifications/notifications.service.js';
+import type { NotificationInput, Notifier } from '../notifications/index.js';
 import { createFeedList } from './feed-list.js';
 import { toFeedDto } from './feeds.mapper.js';
 import type { FeedsRepo } from './feeds.repo.js';

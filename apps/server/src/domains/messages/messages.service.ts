@@ -19,7 +19,7 @@ import {
   createOrderedDispatch,
   type EventBus,
 } from '../../realtime/event-bus.js';
-import type { NotificationMarks, Notifier } from '../notifications/notifications.service.js';
+import type { NotificationMarks, Notifier } from '../notifications/index.js';
 import { messagePreview, pairKeyOf, toDirectMessageDto } from './messages.mapper.js';
 import type { MessagesRepo, Person } from './messages.repo.js';
 

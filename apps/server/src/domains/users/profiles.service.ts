@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { reencodeImage } from '../../lib/images.js';
-import { latLonToGrid } from '../weather/kma-grid.js';
+import { latLonToGrid } from '../weather/index.js';
 import { toProfileDto } from './profiles.mapper.js';
 import type { ProfileChanges, ProfilesRepo } from './profiles.repo.js';
 import type { UsersRepo } from './users.repo.js';

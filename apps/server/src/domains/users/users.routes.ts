@@ -13,7 +13,7 @@ import {
   UserRoleUpdateRequest,
 } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
-import { clientMeta } from '../auth/index.js';
+import { clientMeta } from '../../lib/client-meta.js';
 import { profilesRoutes } from './profiles.routes.js';
 import type { UsersService } from './users.service.js';
 

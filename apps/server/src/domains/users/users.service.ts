@@ -9,21 +9,40 @@ import {
   type UserListQuery,
 } from '@otboo/contract';
 import type { Storage } from '../../adapters/storage/storage.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { hashPassword, randomPassword, type AuthService, type ClientMeta } from '../auth/index.js';
-import type { Notifier } from '../notifications/notifications.service.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomPassword } from '../../lib/random-passwords.js';
+import type { ClientMeta } from '../../lib/client-meta.js';
+import type { Notifier } from '../notifications/index.js';
 import { createProfilesRepo } from './profiles.repo.js';
 import { createProfilesService, type ProfilesServiceDeps } from './profiles.service.js';
 import { toUserDto, type UserRow } from './users.mapper.js';
 import type { UsersRepo } from './users.repo.js';
 
+/**
+ * What the users domain needs of sign-in sessions, provided by the auth domain when the app is assembled: users
+ * does not import auth (auth reads accounts through this domain's index, so the dependency runs one way).
+ */
+export interface AccountSessions {
+  /** Ends every session of the user, inside the caller's transaction when one is given. */
+  revokeUserSessions(userId: string, reason: string, executor?: Executor): Promise<unknown>;
+  /** Tells every instance that the user's sessions changed (open streams re-check theirs). */
+  sessionsChanged(userId: string): void;
+  /** Sets a new password after checking the proof (the current password or a fresh session). */
+  changePassword(
+    actor: Actor,
+    change: { password: string; currentPassword?: string | undefined },
+    meta: ClientMeta,
+  ): Promise<void>;
+}
+
 export interface UsersServiceDeps {
   db: Db;
   usersRepo: UsersRepo;
-  auth: Pick<AuthService, 'revokeUserSessions' | 'sessionsChanged' | 'changePassword'>;
+  auth: AccountSessions;
   notifier: Notifier;
   storage: Storage;
   /** Names a saved profile location (the weather domain's resolver). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { OAuthProvider } from '@otboo/contract';
 import type { Executor } from '../../../db/client.js';
 import { profiles, socialAccounts, users } from '../../../db/schema/index.js';
-import type { UserRow } from '../../users/users.mapper.js';
+import type { UserRow } from '../../users/index.js';
 
 export interface SocialLink {
   userId: string;

@@ -10,7 +10,8 @@ import {
 } from '@otboo/contract';
 import type { Config } from '../../../config.js';
 import { actorOf } from '../../../plugins/auth.js';
-import { clientMeta, sendSession } from '../auth.routes.js';
+import { clientMeta } from '../../../lib/client-meta.js';
+import { sendSession } from '../auth.routes.js';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './oauth-state.js';
 import { OAuthFailure, callbackPath, isOAuthProvider, type OAuthService } from './oauth.service.js';
 
