@@ -25,6 +25,14 @@ export const ko = {
     updateAvailable: '새 버전이 있어요',
     updateReload: '새로고침',
   },
+  /** A bad connection or none (docs/product.md): the last data shows with a notice, writes are refused. */
+  offline: {
+    notice: '오프라인 상태예요 · 마지막으로 받은 정보를 보여드려요',
+    readFailed: '오프라인이라 불러올 수 없어요. 연결되면 다시 시도해주세요.',
+    writeFailed: '오프라인 상태라 저장하지 못했어요. 연결되면 다시 시도해주세요.',
+    sendFailed: '오프라인 상태라 보내지 못했어요. 연결되면 다시 시도해주세요.',
+    authFailed: '오프라인 상태예요. 연결되면 다시 시도해주세요.',
+  },
   common: {
     apiFailed: 'API 요청에 실패했습니다.',
     unknownError: '알 수 없는 오류가 발생했습니다.',
@@ -301,6 +309,10 @@ export const ko = {
     goHome: '홈으로 가기',
     pageError: '화면을 표시하는 중 문제가 발생했습니다.',
     mainNavigation: '주요 메뉴',
+    // The phone's bottom tab bar (below 1024 px): short labels, the admin pages behind '더보기'.
+    tabRecommendations: '추천',
+    tabMore: '더보기',
+    adminMenu: '관리자 메뉴',
     notificationsUnread: (count: string) => `알림, 읽지 않은 알림 ${count}개`,
     messagesUnread: (count: string) => `메시지, 읽지 않은 메시지 ${count}개`,
   },
@@ -521,6 +533,16 @@ export const ko = {
     },
     /** '이 옷 빼기' on a recommended piece. */
     exclusionNotOwner: '본인의 옷만 추천에서 뺄 수 있습니다.',
+    /** Each recommended card: why it was chosen (a disclosure on the phone) and '이 옷 빼기' with its undo. */
+    pieceReason: '추천 이유',
+    exclude: '이 옷 빼기',
+    excluded: '오늘 추천에서 뺐어요',
+    undo: '되돌리기',
+    undoItem: (name: string) => `${name} 되돌리기`,
+    excludeFailed: '옷을 빼지 못했어요',
+    undoFailed: '되돌리지 못했어요',
+    /** The garments taken out of the selected day, each with its undo. */
+    excludedToday: '오늘 뺀 옷',
   },
   clothes: {
     types: {
@@ -644,6 +666,13 @@ export const ko = {
       nothingToChange: '바꿀 종류나 속성을 선택해주세요.',
       notOwner: '본인의 옷만 한꺼번에 수정할 수 있습니다.',
       notFound: '선택한 옷 중 찾을 수 없는 옷이 있습니다.',
+      // The closet's select mode and the batch edit dialog (web).
+      selectOf: (name: string) => `${name} 선택`,
+      edit: '선택한 옷 수정',
+      hint: (n: number) => `선택한 ${n}벌에 같은 종류나 속성 값을 한꺼번에 적용해요.`,
+      keep: '바꾸지 않음',
+      value: '값',
+      clearValue: '값 지우기',
     },
     /** '옷장 리포트' (docs/api.md §9.4). */
     insights: {
@@ -660,6 +689,19 @@ export const ko = {
       noGaps: '어떤 날씨에도 입을 옷이 있어요',
       empty: '옷을 등록하면 옷장 리포트를 볼 수 있어요',
       loadFailed: '옷장 리포트를 불러오지 못했습니다.',
+      // The report page (web): each chart has a table with the same numbers.
+      showTable: '표로 보기',
+      hideTable: '표 숨기기',
+      colour: '색상',
+      count: '벌 수',
+      share: '비율',
+      countCell: (n: number) => `${n}벌`,
+      noColour: '색상을 지정한 옷이 없어요',
+      noneWorn: '아직 OOTD에 올린 옷이 없어요',
+      allWorn: '모든 옷을 한 번 이상 입었어요',
+      neverWornCount: (n: number) => `${n}벌`,
+      addedOn: (date: string) => `${date} 등록`,
+      transfer: '내보내기와 가져오기',
       /** The weather of each temperature band, hottest (28°C 이상) first. */
       bandWeather: [
         '무더운 날씨',
@@ -734,6 +776,7 @@ export const ko = {
       importErrors: (n: number) => `${n}개 행은 가져오지 못했습니다.`,
       rowError: (row: number, message: string) => `${row}행: ${message}`,
       importFailed: '옷장을 가져오지 못했습니다.',
+      chooseFile: 'CSV 또는 ZIP 파일 선택',
       // server messages
       fileRequired: '가져올 CSV 또는 ZIP 파일을 올려주세요.',
       fileTooLarge: '가져올 파일이 너무 큽니다. ZIP은 1GB, CSV는 10MB까지 올릴 수 있습니다.',
