@@ -19,10 +19,14 @@ const coordinates = (place: Coordinates | null) =>
  */
 export const queryKeys = {
   clothes: {
+    /** The signed-in user's '옷장 리포트' (always their own closet). */
+    insights: () => ['clothes', 'insights'] as const,
     lists: () => ['clothes', 'list'] as const,
     list: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'list', query] as const,
     attributeDefs: () => ['clothes', 'attribute-defs'] as const,
     attributeDefList: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'attribute-defs', query] as const,
+    /** The names of some of an owner's garments, `ids` joined with ','. */
+    names: (query: { ownerId: string; ids: string }) => ['clothes', 'names', query] as const,
   },
   feeds: {
     lists: () => ['feeds', 'list'] as const,

@@ -2,10 +2,12 @@ import { useCallback, useState } from 'react';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { getClothes } from '@/features/clothes/api/get-clothes';
+import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
+import { useExclusions, type ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
 import { useRecommendation } from '@/features/recommendations/hooks/use-recommendation';
 import { useProfile } from '@/features/users/hooks/use-profile';
 import { WeatherHero } from '@/features/weather/components/weather-hero';
@@ -23,6 +25,25 @@ function useProfileLocation(userId: string | undefined): ProfileLocation {
   return profile.isError ? null : undefined;
 }
 
+/**
+ * The selected day's garments taken out ('오늘 뺀 옷'), named: one taken out on this page by the name on its card,
+ * the others (taken out before a reload, or on another device) by the closet's. One not named yet is left out.
+ */
+function useExcludedClothes(
+  userId: string | undefined,
+  ids: readonly string[],
+  named: Readonly<Record<string, string>>,
+): ExcludablePiece[] {
+  const closet = useClothesNames(
+    userId,
+    ids.filter((id) => named[id] === undefined),
+  );
+  return ids.flatMap((clothesId) => {
+    const name = named[clothesId] ?? closet.data?.[clothesId];
+    return name === undefined ? [] : [{ clothesId, name }];
+  });
+}
+
 /** /recommendations — the weather home: the place's five days, the outfit for the selected day and OOTD posting. */
 export function RecommendationsRoute() {
   const userId = useSession((s) => s.user?.id);
@@ -36,6 +57,12 @@ export function RecommendationsRoute() {
     return page.totalCount === 0;
   }, [userId]);
   const { view, another, retry } = useRecommendation(selected?.id ?? null, isClosetEmpty);
+  const exclusions = useExclusions(selected?.id ?? null);
+  const excluded = useExcludedClothes(
+    userId,
+    (view.status === 'ready' && view.recommendation.excludedClothesIds) || [],
+    exclusions.names,
+  );
 
   const [registering, setRegistering] = useState(false);
   const feedDialog = useFeedDialog();
@@ -57,6 +84,10 @@ export function RecommendationsRoute() {
           onAnother={another}
           onRetry={retry}
           onRegister={() => setRegistering(true)}
+          onExclude={exclusions.exclude}
+          excluded={excluded}
+          onUndo={exclusions.undo}
+          pendingIds={exclusions.pending}
         />
       </div>
       <OotdDialog

@@ -10,10 +10,12 @@ interface ClothesTileProps {
   clothes: TileClothes;
   /** Laid over the photo (the owner's menu in the closet). */
   overlay?: ReactNode;
+  /** Under the attributes, at the card's foot (a recommended piece's reason and '이 옷 빼기'). */
+  footer?: ReactNode;
 }
 
 /** A garment card: photo (or a 'No Image' placeholder), type, name and attribute chips. */
-export function ClothesTile({ clothes, overlay }: ClothesTileProps) {
+export function ClothesTile({ clothes, overlay, footer }: ClothesTileProps) {
   return (
     <article
       aria-label={clothes.name}
@@ -44,6 +46,7 @@ export function ClothesTile({ clothes, overlay }: ClothesTileProps) {
             ))}
           </ul>
         ) : null}
+        {footer}
       </div>
     </article>
   );

@@ -3,14 +3,18 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
-import { ClothesTile, ClothesTileSkeleton } from '@/components/ui/clothes-tile';
+import { ClothesTileSkeleton } from '@/components/ui/clothes-tile';
 import { paths } from '@/config/paths';
+import { ExcludedClothes } from '@/features/recommendations/components/excluded-clothes';
+import { RecommendedPiece } from '@/features/recommendations/components/recommended-piece';
+import type { ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
 import type { RecommendationView } from '@/features/recommendations/hooks/use-recommendation';
 
 /** Placeholder cards while an outfit loads (spec §9). */
 export const RECOMMENDATION_SKELETONS = 10;
 
-const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(180px,1fr))] gap-5';
+// Two columns on a phone; from sm as many 180px-or-wider columns as fit.
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(180px,1fr))] sm:gap-5';
 
 interface RecommendationPanelProps {
   view: RecommendationView;
@@ -19,11 +23,21 @@ interface RecommendationPanelProps {
   onAnother(): void;
   onRetry(): void;
   onRegister(): void;
+  /** '이 옷 빼기' on each recommended card (hooks/use-exclusions.ts). */
+  onExclude?(piece: ExcludablePiece): void;
+  /** The day's garments taken out, named: '오늘 뺀 옷' under the outfit, each with its undo. */
+  excluded?: ExcludablePiece[];
+  onUndo?(clothesId: string): void;
+  /** Garments whose '이 옷 빼기' or undo is on its way. */
+  pendingIds?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * '#추천 OOTD' (spec §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
- * and 'OOTD 등록'; skeletons while loading; an invitation to fill an empty closet.
+ * and 'OOTD 등록'; each card with its own reason and '이 옷 빼기', and what the day has taken out with
+ * its undo; skeletons while loading; an invitation to fill an empty closet.
  */
 export function RecommendationPanel({
   view,
@@ -31,6 +45,10 @@ export function RecommendationPanel({
   onAnother,
   onRetry,
   onRegister,
+  onExclude,
+  excluded = [],
+  onUndo,
+  pendingIds = NONE,
 }: RecommendationPanelProps) {
   const waiting = view.status === 'idle' && weatherUnavailable;
   const loading = view.status === 'loading' || (view.status === 'idle' && !weatherUnavailable);
@@ -39,7 +57,7 @@ export function RecommendationPanel({
     <section
       aria-labelledby={headingId}
       aria-busy={loading}
-      className="flex flex-col gap-5 rounded-[28px] bg-white p-8 shadow-sm"
+      className="flex flex-col gap-5 rounded-[28px] bg-white p-4 shadow-sm sm:p-8"
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
@@ -62,8 +80,11 @@ export function RecommendationPanel({
       {waiting ? (
         <Empty icon={<CloudOff className="size-8" aria-hidden />} text={ko.recommendations.needsWeather} />
       ) : (
-        <Body view={view} onRetry={onRetry} />
+        <Body view={view} onRetry={onRetry} onExclude={onExclude} pendingIds={pendingIds} />
       )}
+      {view.status === 'ready' && onUndo ? (
+        <ExcludedClothes items={excluded} pending={pendingIds} onUndo={onUndo} />
+      ) : null}
     </section>
   );
 }
@@ -73,7 +94,8 @@ function Reason({ view }: { view: RecommendationView }) {
     return (
       <p className="flex items-start gap-2 text-[15px] text-ink-soft" data-testid="recommendation-reason">
         <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
-        <span>{view.recommendation.reason}</span>
+        {/* The reason may run long (a piece to add, a compromise): it wraps between words, never inside one. */}
+        <span className="break-keep text-pretty">{view.recommendation.reason}</span>
       </p>
     );
   }
@@ -81,7 +103,11 @@ function Reason({ view }: { view: RecommendationView }) {
   return <div aria-hidden className="h-5 w-72 max-w-full animate-pulse rounded bg-surface" />;
 }
 
-function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) {
+interface BodyProps extends Pick<RecommendationPanelProps, 'view' | 'onRetry' | 'onExclude'> {
+  pendingIds: ReadonlySet<string>;
+}
+
+function Body({ view, onRetry, onExclude, pendingIds }: BodyProps) {
   if (view.status === 'idle' || view.status === 'loading') {
     return (
       <>
@@ -99,7 +125,7 @@ function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) 
   if (view.status === 'error') {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <p className="text-[15px] text-red-500">{view.message}</p>
+        <p className="text-[15px] text-red-600">{view.message}</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
           {ko.common.retry}
         </Button>
@@ -112,7 +138,11 @@ function Body({ view, onRetry }: { view: RecommendationView; onRetry(): void }) 
       <ul className={GRID} aria-label={ko.recommendations.clothesList}>
         {clothes.map((item, i) => (
           <li key={item.clothesId ?? i}>
-            <ClothesTile clothes={item} />
+            <RecommendedPiece
+              piece={item}
+              onExclude={onExclude}
+              pending={item.clothesId !== null && pendingIds.has(item.clothesId)}
+            />
           </li>
         ))}
       </ul>
