@@ -19,7 +19,6 @@ export const SignInForm = z.object({
     .max(LIMITS.passwordMaxLength, ko.validation.passwordTooLong)
     .check(safeText),
 });
-export type SignInForm = z.infer<typeof SignInForm>;
 
 export const JwtDto = z.object({
   accessToken: z.string(),

@@ -4,7 +4,6 @@ import { ko } from './texts.ko.js';
 
 /** Lower-case UUID string; the contract's id type everywhere. */
 export const Id = z.uuid({ message: ko.common.invalidId }).transform((v) => v.toLowerCase());
-export type Id = z.infer<typeof Id>;
 
 /** ISO-8601 UTC timestamp as the server sends it. */
 export const Instant = z.string();
@@ -132,8 +131,3 @@ export const UserSummary = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type UserSummary = z.infer<typeof UserSummary>;
-
-/** Trimmed text of bounded length; `required` is the message for an empty value. */
-export function trimmedText(max: number, required: string, tooLong: string) {
-  return z.string().trim().min(1, required).max(max, tooLong).check(safeText);
-}

@@ -3,7 +3,6 @@ import { Id, optionalParam } from './common.js';
 
 /** `GET /api/sse` query: reconnects carry the last event id (API.md §7); the header form is accepted too. */
 export const SseQuery = z.object({ lastEventId: optionalParam(Id) });
-export type SseQuery = z.infer<typeof SseQuery>;
 
 /** SSE event carrying a `NotificationDto` (API.md §7). */
 export const SSE_NOTIFICATION_EVENT = 'notifications';
