@@ -52,6 +52,12 @@ export const router = createHashRouter([
             ...page(async () => ({ Component: (await import('@/app/routes/closet')).ClosetRoute })),
           },
           {
+            path: 'closet/report',
+            ...page(async () => ({
+              Component: (await import('@/app/routes/closet-report')).ClosetReportRoute,
+            })),
+          },
+          {
             path: 'feeds',
             ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })),
           },

@@ -8,7 +8,12 @@ export const paths = {
     forgotPassword: { path: '/auth/forgot-password', href: () => '/auth/forgot-password' },
   },
   recommendations: { path: '/recommendations', href: () => '/recommendations' },
-  closet: { path: '/closet', href: () => '/closet' },
+  closet: {
+    path: '/closet',
+    href: () => '/closet',
+    /** '옷장 리포트' (docs/api.md §9.4): the closet in numbers, with export and import. */
+    report: { path: '/closet/report', href: () => '/closet/report' },
+  },
   feeds: {
     path: '/feeds',
     href: (authorIdEqual?: string) =>
