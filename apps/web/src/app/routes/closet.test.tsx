@@ -1,13 +1,16 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko, type ClothesDto, type CursorPage } from '@otboo/contract';
 import { ClosetRoute } from '@/app/routes/closet';
 import { getClothes } from '@/features/clothes/api/get-clothes';
+import { updateClothesBatch } from '@/features/clothes/api/update-clothes-batch';
 import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
 
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: vi.fn() }));
 vi.mock('@/features/clothes/api/get-attribute-defs', () => ({ getAttributeDefs: vi.fn(async () => []) }));
+vi.mock('@/features/clothes/api/update-clothes-batch', () => ({ updateClothesBatch: vi.fn() }));
 
 const USER_ID = '6a1f0c2e-0000-4000-8000-000000000001';
 
@@ -34,6 +37,15 @@ function clothes(name: string, type: ClothesDto['type']): ClothesDto {
     createdAt: '2026-11-21T00:00:00.000Z',
     attributes: [{ definitionId: 'd1', definitionName: '계절', selectableValues: ['여름'], value: '여름' }],
   };
+}
+
+/** The page links to its report, so it renders inside a router. */
+function renderCloset() {
+  return renderWithQuery(
+    <MemoryRouter>
+      <ClosetRoute />
+    </MemoryRouter>,
+  );
 }
 
 async function flush() {
@@ -68,7 +80,7 @@ describe('closet page', () => {
   it('shows 10 skeleton cards while the first page loads, then the cards', async () => {
     let answer: (value: CursorPage<ClothesDto>) => void = () => undefined;
     vi.mocked(getClothes).mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    renderWithQuery(<ClosetRoute />);
+    renderCloset();
     expect(getClothes).toHaveBeenCalledWith({ ownerId: USER_ID, limit: 20 });
     expect(screen.getByTestId('closet-skeletons').children).toHaveLength(10);
 
@@ -86,7 +98,7 @@ describe('closet page', () => {
     vi.mocked(getClothes)
       .mockResolvedValueOnce(page([clothes('린넨 셔츠', 'TOP')]))
       .mockResolvedValueOnce(page([]));
-    renderWithQuery(<ClosetRoute />);
+    renderCloset();
     await flush();
     const tabs = within(screen.getByRole('tablist', { name: ko.clothes.filterLabel })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([ko.clothes.all, ...Object.values(ko.clothes.types)]);
@@ -109,7 +121,7 @@ describe('closet page', () => {
 
   it('shows the empty wardrobe with its add button and no filter bar', async () => {
     vi.mocked(getClothes).mockResolvedValue(page([]));
-    renderWithQuery(<ClosetRoute />);
+    renderCloset();
     await flush();
     expect(screen.getByText(ko.clothes.emptyWardrobe)).toBeInTheDocument();
     expect(screen.getByText(ko.clothes.emptyWardrobeHint)).toBeInTheDocument();
@@ -126,7 +138,7 @@ describe('closet page', () => {
     vi.mocked(getClothes)
       .mockRejectedValueOnce(new Error('서버 오류'))
       .mockResolvedValueOnce(page([clothes('코트', 'OUTER')]));
-    renderWithQuery(<ClosetRoute />);
+    renderCloset();
     await flush();
     expect(screen.getByRole('alert')).toHaveTextContent('서버 오류');
     expect(screen.queryByText(ko.clothes.emptyWardrobe)).not.toBeInTheDocument();
@@ -137,7 +149,7 @@ describe('closet page', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     vi.mocked(getClothes).mockResolvedValue(page([clothes('린넨 셔츠', 'TOP')]));
-    renderWithQuery(<ClosetRoute />);
+    renderCloset();
     await flush();
     fireEvent.keyDown(screen.getByRole('tab', { name: ko.clothes.all }), { key: 'ArrowRight' });
     await flush();
@@ -171,7 +183,7 @@ describe('closet page', () => {
           totalCount: 2,
         })
         .mockResolvedValueOnce(page([clothes('셔츠', 'TOP')]));
-      renderWithQuery(<ClosetRoute />);
+      renderCloset();
       await flush();
       act(() => observed.at(-1)!());
       await flush();
@@ -189,4 +201,55 @@ describe('closet page', () => {
       vi.unstubAllGlobals();
     }
   });
+  it(
+    'selects garments and sets one type on all of them, updating the cached list',
+    { timeout: 30_000 },
+    async () => {
+      // jsdom has no scrolling; Radix Select scrolls its chosen option into view.
+      Element.prototype.scrollIntoView = vi.fn();
+      const coat = clothes('코트', 'OUTER');
+      const shirt = clothes('셔츠', 'TOP');
+      const jeans = clothes('청바지', 'BOTTOM');
+      vi.mocked(getClothes).mockResolvedValue(page([coat, shirt, jeans]));
+      vi.mocked(updateClothesBatch).mockImplementation(async (request) =>
+        [coat, jeans]
+          .filter((c) => request.clothesIds.includes(c.id))
+          .map((c) => ({ ...c, type: request.type ?? c.type })),
+      );
+      renderCloset();
+      await flush();
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: ko.clothes.batch.select }));
+      const bar = screen.getByRole('region', { name: ko.clothes.batch.select });
+      expect(within(bar).getByRole('button', { name: ko.clothes.batch.edit })).toBeDisabled();
+      // Ticking replaces each owner's menu.
+      expect(screen.queryByRole('button', { name: ko.clothes.menuOf('코트') })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('checkbox', { name: ko.clothes.batch.selectOf('코트') }));
+      fireEvent.click(screen.getByRole('checkbox', { name: ko.clothes.batch.selectOf('청바지') }));
+      expect(within(bar).getByText(ko.clothes.batch.selectedCount(2))).toBeInTheDocument();
+
+      fireEvent.click(within(bar).getByRole('button', { name: ko.clothes.batch.edit }));
+      await flush();
+      const dialog = screen.getByRole('dialog', { name: ko.clothes.batch.title });
+      expect(dialog).toHaveAccessibleDescription(ko.clothes.batch.hint(2));
+      const apply = within(dialog).getByRole('button', { name: ko.clothes.batch.apply });
+      expect(apply).toBeDisabled();
+      // Radix Select by keyboard: open the list, then take the option.
+      fireEvent.keyDown(within(dialog).getByRole('combobox', { name: ko.clothes.type }), { key: 'Enter' });
+      fireEvent.keyDown(await screen.findByRole('option', { name: ko.clothes.types.SHOES }), {
+        key: 'Enter',
+      });
+      await flush();
+      expect(apply).toBeEnabled();
+      fireEvent.click(apply);
+      await flush();
+
+      expect(updateClothesBatch).toHaveBeenCalledWith({ clothesIds: [coat.id, jeans.id], type: 'SHOES' });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(screen.getByRole('article', { name: '코트' })).toHaveTextContent(ko.clothes.types.SHOES);
+      expect(screen.getByRole('article', { name: '청바지' })).toHaveTextContent(ko.clothes.types.SHOES);
+      expect(screen.getByRole('article', { name: '셔츠' })).toHaveTextContent(ko.clothes.types.TOP);
+    },
+  );
 });

@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { BarChart3, CheckSquare, Images, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ko, type ClothesDto, type ClothesType } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { BatchEditDialog } from '@/features/clothes/components/batch/batch-edit-dialog';
+import { SelectionBar } from '@/features/clothes/components/batch/selection-bar';
+import { BulkAddDialog } from '@/features/clothes/components/bulk-add/bulk-add-dialog';
 import { ClosetSearch } from '@/features/clothes/components/closet/closet-search';
 import { EmptyWardrobe } from '@/features/clothes/components/closet/closet-empty';
 import { ClothesGrid } from '@/features/clothes/components/closet/clothes-grid';
@@ -19,6 +24,7 @@ import {
   useClothesList,
   type ClothesQuery,
 } from '@/features/clothes/hooks/use-clothes-list';
+import { useClothesSelection } from '@/features/clothes/hooks/use-clothes-selection';
 import { useSession } from '@/stores/session';
 
 /** /closet — the signed-in user's wardrobe (spec §2 "Closet"). */
@@ -33,6 +39,9 @@ export function ClosetRoute() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ClothesDto | null>(null);
   const [deleting, setDeleting] = useState<ClothesDto | null>(null);
+  const [bulkAdding, setBulkAdding] = useState(false);
+  const selection = useClothesSelection();
+  const [batchEditing, setBatchEditing] = useState(false);
   const gridId = useId();
 
   const changeKeyword = useCallback(
@@ -58,16 +67,28 @@ export function ClosetRoute() {
     setEditing(null);
   }
 
+  function batchEdited(changed: ClothesDto[]) {
+    for (const clothes of changed) replaceInClothesLists(queryClient, clothes);
+    setBatchEditing(false);
+    selection.stop();
+  }
+
   return (
     <Page
       title={ko.layout.sidebarCloset}
       actions={
-        emptyWardrobe ? null : (
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="size-4" aria-hidden />
-            {ko.clothes.add}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setBulkAdding(true)}>
+            <Images className="size-4" aria-hidden />
+            {ko.clothes.analysis.bulkAdd}
           </Button>
-        )
+          {emptyWardrobe ? null : (
+            <Button onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden />
+              {ko.clothes.add}
+            </Button>
+          )}
+        </div>
       }
     >
       {emptyWardrobe ? (
@@ -75,7 +96,23 @@ export function ClosetRoute() {
       ) : (
         <div className="flex flex-col gap-6">
           <div className="flex flex-col gap-4">
-            <ClosetSearch applied={filters.keywordLike} onChange={changeKeyword} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <ClosetSearch applied={filters.keywordLike} onChange={changeKeyword} />
+              <div className="flex gap-1">
+                <Button variant="ghost" asChild>
+                  <Link to={paths.closet.report.href()}>
+                    <BarChart3 className="size-4" aria-hidden />
+                    {ko.clothes.insights.title}
+                  </Link>
+                </Button>
+                {selection.selecting ? null : (
+                  <Button variant="ghost" onClick={selection.start}>
+                    <CheckSquare className="size-4" aria-hidden />
+                    {ko.clothes.batch.select}
+                  </Button>
+                )}
+              </div>
+            </div>
             <TypeTabs value={filters.typeEqual} onChange={changeType} controls={gridId} />
           </div>
           <ClothesGrid
@@ -90,10 +127,34 @@ export function ClosetRoute() {
             onRetry={() => void closet.fetch({ force: true })}
             onEdit={setEditing}
             onDelete={setDeleting}
+            selection={
+              selection.selecting
+                ? { isSelected: (id) => selection.selected.has(id), onToggle: (c) => selection.toggle(c.id) }
+                : undefined
+            }
           />
+          {selection.selecting ? (
+            <SelectionBar
+              count={selection.selected.size}
+              onEdit={() => setBatchEditing(true)}
+              onCancel={selection.stop}
+            />
+          ) : null}
         </div>
       )}
       <AddClothesDialog open={adding} onOpenChange={setAdding} ownerId={userId} onSaved={saved} />
+      <BulkAddDialog
+        open={bulkAdding}
+        onOpenChange={setBulkAdding}
+        ownerId={userId}
+        onSaved={(clothes) => addToClothesLists(queryClient, clothes)}
+      />
+      <BatchEditDialog
+        open={batchEditing}
+        onOpenChange={setBatchEditing}
+        clothesIds={[...selection.selected]}
+        onUpdated={batchEdited}
+      />
       <EditClothesDialog clothes={editing} onClose={() => setEditing(null)} onSaved={edited} />
       <DeleteClothesDialog
         clothes={deleting}

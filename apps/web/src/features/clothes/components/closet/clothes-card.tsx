@@ -10,10 +10,38 @@ interface ClothesCardProps {
   editable: boolean;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** The closet's select mode (batch edit, docs/api.md §9.6): a checkbox over the photo instead of the menu. */
+  selection?: { selected: boolean; onToggle(clothes: ClothesDto): void };
 }
 
 /** One garment in the closet grid: the shared tile, with the edit/delete menu over the owner's photos. */
-export function ClothesCard({ clothes, editable, onEdit, onDelete }: ClothesCardProps) {
+export function ClothesCard({ clothes, editable, onEdit, onDelete, selection }: ClothesCardProps) {
+  if (selection) {
+    return (
+      <div
+        className={cn(
+          'h-full rounded-[var(--radius-card)]',
+          selection.selected && 'ring-3 ring-brand-500 ring-offset-2',
+        )}
+      >
+        <ClothesTile
+          clothes={clothes}
+          overlay={
+            // The whole photo is the checkbox's label, so a tap anywhere on it ticks the garment.
+            <label className="absolute inset-0 cursor-pointer">
+              <input
+                type="checkbox"
+                checked={selection.selected}
+                onChange={() => selection.onToggle(clothes)}
+                aria-label={ko.clothes.batch.selectOf(clothes.name)}
+                className="absolute top-3 left-3 size-6 cursor-pointer accent-brand-600"
+              />
+            </label>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <ClothesTile
       clothes={clothes}

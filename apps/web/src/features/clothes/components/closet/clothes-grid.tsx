@@ -23,6 +23,8 @@ interface ClothesGridProps {
   onRetry(): void;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** The select mode: each of the user's garments gets a checkbox (use-clothes-selection.ts). */
+  selection?: { isSelected(clothesId: string): boolean; onToggle(clothes: ClothesDto): void };
 }
 
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-5';
@@ -57,6 +59,11 @@ export function ClothesGrid(props: ClothesGridProps) {
                 editable={item.ownerId === props.currentUserId}
                 onEdit={props.onEdit}
                 onDelete={props.onDelete}
+                selection={
+                  props.selection && item.ownerId === props.currentUserId
+                    ? { selected: props.selection.isSelected(item.id), onToggle: props.selection.onToggle }
+                    : undefined
+                }
               />
             </li>
           ))}
