@@ -36,6 +36,7 @@ const steps = [
   ['typecheck', [npm, ['run', 'typecheck']]],
   ['lint', [npm, ['run', 'lint']]],
   ['format', [npm, ['run', 'format:check']]],
+  ['cycles', [npm, ['run', 'cycles']]],
   ['contract', [npm, ['test', '-w', '@otboo/contract', '--', '--passWithNoTests']]],
   ['server', [npm, ['test', '-w', '@otboo/server', '--', ...serverProjects]]],
   ['web', [npm, ['test', '-w', '@otboo/web', '--', '--passWithNoTests']]],
