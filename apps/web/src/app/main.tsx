@@ -8,7 +8,10 @@ import '@/index.css';
 
 document.title = ko.app.name;
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <AppProvider>
     <RouterProvider router={router} />
     <UpdatePrompt />

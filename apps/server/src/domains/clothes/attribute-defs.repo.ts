@@ -3,6 +3,7 @@ import type { AttributeDefListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { appSecrets, attributeDefs, clothesAttributes, users } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/cursor.js';
+import { must } from '../../lib/must.js';
 
 export type AttributeDefRow = typeof attributeDefs.$inferSelect;
 
@@ -78,7 +79,7 @@ export function createAttributeDefsRepo() {
       values: { name: string; selectableValues: string[] },
     ): Promise<AttributeDefRow> {
       const [row] = await db.update(attributeDefs).set(values).where(eq(attributeDefs.id, id)).returning();
-      return row!;
+      return must(row, 'UPDATE … RETURNING of the definition just checked');
     },
 
     async nameTakenByOther(db: Executor, id: string, name: string): Promise<boolean> {

@@ -20,11 +20,13 @@ export async function storeClothesImage(storage: Storage, upload: Buffer): Promi
     maxSide: CLOTHES_IMAGE_MAX_SIDE,
     thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
   });
+  // Asked with a thumbnail side, the encoder always makes one.
+  if (!thumbnail) throw new Error('Broken invariant: a thumbnail was asked for');
   const id = randomUUID();
   const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
   try {
     await storage.put(keys.imageKey, image, 'image/webp');
-    await storage.put(keys.thumbnailKey, thumbnail!, 'image/webp');
+    await storage.put(keys.thumbnailKey, thumbnail, 'image/webp');
   } catch (err) {
     await storage.delete([keys.imageKey, keys.thumbnailKey]).catch(() => undefined);
     throw err;

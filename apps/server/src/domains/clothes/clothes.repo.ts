@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
 import { afterCursor, likePattern } from '../../lib/cursor.js';
+import { must } from '../../lib/must.js';
 
 export type ClothesRow = typeof clothes.$inferSelect;
 
@@ -146,7 +147,7 @@ export function createClothesRepo() {
       },
     ): Promise<ClothesRow> {
       const [row] = await db.insert(clothes).values(values).returning();
-      return row!;
+      return must(row, 'INSERT … RETURNING of a garment');
     },
 
     async update(
@@ -165,7 +166,7 @@ export function createClothesRepo() {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(clothes.id, id))
         .returning();
-      return row!;
+      return must(row, 'UPDATE … RETURNING of a garment the caller found');
     },
 
     async delete(db: Executor, id: string): Promise<ClothesRow | undefined> {

@@ -4,6 +4,7 @@ import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
 import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
+import { must } from '../../lib/must.js';
 
 function selectComments(db: Executor) {
   return db
@@ -37,7 +38,7 @@ export function createCommentsRepo() {
       values: { feedId: string; authorId: string; content: string },
     ): Promise<string> {
       const [row] = await db.insert(feedComments).values(values).returning({ id: feedComments.id });
-      return row!.id;
+      return must(row, 'INSERT … RETURNING of a comment').id;
     },
 
     async find(db: Executor, commentId: string): Promise<CommentRow | undefined> {

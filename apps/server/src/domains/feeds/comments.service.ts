@@ -12,6 +12,7 @@ import { toUserSummary } from '../../lib/user-summary.js';
 import type { CommentRow, CommentsRepo } from './comments.repo.js';
 import type { FeedsServiceDeps } from './feeds.service.js';
 import { notFoundFeed, publishStored } from './feeds.service.js';
+import { must } from '../../lib/must.js';
 
 export function toCommentDto(row: CommentRow): CommentDto {
   return {
@@ -49,7 +50,7 @@ export function createCommentsService({
         const feed = await commentsRepo.incrementCommentCount(tx, feedId);
         if (!feed) throw notFoundFeed();
         const id = await commentsRepo.insert(tx, { feedId, authorId: actor.userId, content: input.content });
-        const row = (await commentsRepo.find(tx, id))!;
+        const row = must(await commentsRepo.find(tx, id), 'the comment just inserted in this transaction');
         const notes =
           feed.authorId === actor.userId
             ? []

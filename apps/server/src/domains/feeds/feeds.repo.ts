@@ -19,6 +19,7 @@ import { literalLimit, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { clothesAttributesOf, type OotdGarment } from '../clothes/index.js';
+import { must } from '../../lib/must.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
 export type FeedGarmentRow = OotdGarment;
@@ -276,7 +277,7 @@ export function createFeedsRepo() {
       >,
     ): Promise<string> {
       const [row] = await db.insert(feeds).values(values).returning({ id: feeds.id });
-      return row!.id;
+      return must(row, 'INSERT … RETURNING of a feed').id;
     },
 
     async insertGarments(db: Executor, feedId: string, garments: readonly FeedGarmentRow[]) {

@@ -16,6 +16,7 @@ import type { NotificationInput, Notifier } from '../notifications/index.js';
 import { createFeedList } from './feed-list.js';
 import { toFeedDto } from './feeds.mapper.js';
 import type { FeedsRepo } from './feeds.repo.js';
+import { must } from '../../lib/must.js';
 
 export interface FeedsServiceDeps {
   db: Db;
@@ -101,7 +102,7 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
           tx,
           feedId,
           clothesIds.map((id) => {
-            const g = byId.get(id)!;
+            const g = must(byId.get(id), "every garment id was checked to be the author's above");
             return {
               clothesId: g.id,
               name: g.name,
@@ -125,7 +126,10 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
             sourceUserId: actor.userId,
           })),
         );
-        return { row: (await feedsRepo.findDto(tx, actor.userId, feedId))!, notes };
+        return {
+          row: must(await feedsRepo.findDto(tx, actor.userId, feedId), 'the feed just inserted'),
+          notes,
+        };
       });
       publishStored(notifier, log, notes);
       return toFeedDto(row);
@@ -138,7 +142,7 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
         if (!feed) throw notFoundFeed();
         if (feed.authorId !== actor.userId) throw forbidden(ko.feeds.notAuthor, 'FeedNotAuthorException');
         if (!(await feedsRepo.updateContent(tx, feedId, input.content))) throw notFoundFeed();
-        return toFeedDto((await feedsRepo.findDto(tx, actor.userId, feedId))!);
+        return toFeedDto(must(await feedsRepo.findDto(tx, actor.userId, feedId), 'the feed just updated'));
       });
     },
 

@@ -34,7 +34,8 @@ function GarmentImage({
  */
 export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
   const [index, setIndex] = useState(0);
-  if (items.length === 0) {
+  const current = items[Math.min(index, items.length - 1)];
+  if (!current) {
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 text-ink-muted">
         <Shirt className="size-10" aria-hidden />
@@ -42,7 +43,6 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
       </div>
     );
   }
-  const current = items[Math.min(index, items.length - 1)]!;
   const many = items.length > 1;
   const go = (to: number) => setIndex(to);
 

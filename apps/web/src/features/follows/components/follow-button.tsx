@@ -18,12 +18,13 @@ interface FollowButtonProps {
 /** '팔로우' / '팔로우 취소'. Failures are only logged (spec §8); the reload shows the real state either way. */
 export function FollowButton({ userId, viewerId, summary, onChanged }: FollowButtonProps) {
   const [pending, setPending] = useState(false);
-  const following = summary.followedByMe && summary.followedByMeId !== null;
+  const followId = summary.followedByMe ? summary.followedByMeId : null;
+  const following = followId !== null;
 
   async function toggle() {
     setPending(true);
     try {
-      if (following) await unfollowUser(summary.followedByMeId!);
+      if (followId !== null) await unfollowUser(followId);
       else await followUser({ followeeId: userId, followerId: viewerId });
     } catch (error) {
       console.error(error);

@@ -34,7 +34,9 @@ export function TypeTabs({ value, onChange, controls }: TypeTabsProps) {
     if (target === undefined) return;
     event.preventDefault();
     const index = (target + TABS.length) % TABS.length;
-    onChange(TABS[index]!.value);
+    const tab = TABS[index];
+    if (!tab) return;
+    onChange(tab.value);
     list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[index]?.focus();
   }
 
