@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// The machine's Debian chromium; `playwright install` cannot download here (STACK-NOTES.md).
+// The machine's Debian chromium; `playwright install` cannot download here (docs/architecture.md).
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -5,7 +5,7 @@ import { startShop, type Shop } from '../support/shop.js';
 import { createUser } from '../support/users.js';
 
 // Link import fetches the shop page from the app server; the shop is on loopback, which only
-// LINK_IMPORT_ALLOW_PRIVATE lets through (CONFIG.md: tests only).
+// LINK_IMPORT_ALLOW_PRIVATE lets through (docs/configuration.md: tests only).
 const test = base.extend<object, { shop: Shop; server: E2EServer }>({
   shop: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.

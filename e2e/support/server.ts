@@ -34,7 +34,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Environment of CONFIG.md for a private, quiet server that never reaches beyond loopback. */
+/** Environment of docs/configuration.md for a private, quiet server that never reaches beyond loopback. */
 function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   // A developer's shell must not point the e2e server at a shared database, cache or mail server.
@@ -87,7 +87,7 @@ async function waitUntilUp(
 }
 
 export interface StartServerOptions {
-  /** CONFIG.md variables that override the defaults above (e.g. OPEN_METEO_URL of a loopback fake). */
+  /** docs/configuration.md variables that override the defaults above (e.g. OPEN_METEO_URL of a loopback fake). */
   env?: Record<string, string>;
 }
 

@@ -158,7 +158,7 @@ function loggerOptions(config: Config, stream?: AppOverrides['logStream']): Fast
   };
 }
 
-/** Builds the app: ecosystem plugins → our plugins → services → domain routes (STYLE.md §3). */
+/** Builds the app: ecosystem plugins → our plugins → services → domain routes (docs/architecture.md). */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const database =
     overrides.database ?? (await (overrides.openingDatabase ?? openConfiguredDatabase(config)));
@@ -408,7 +408,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(writeLimitsPlugin, { limits: writeLimits });
   await app.register(filesPlugin, { storage });
 
-  // @domain-routes: each domain registers its routes here with its URL prefix (STYLE.md §2).
+  // @domain-routes: each domain registers its routes here with its URL prefix (docs/architecture.md).
   await app.register(clothesRoutes, { prefix: '/api/clothes', clothes });
   await app.register(attributeDefsRoutes, { prefix: '/api/clothes/attribute-defs', attributeDefs });
   await app.register(extractionRoutes, { prefix: '/api/clothes/extractions', extraction });
@@ -420,7 +420,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(feedsRoutes, { prefix: '/api/feeds', feeds });
   await app.register(followsRoutes, { prefix: '/api/follows', follows });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
-  // Browser navigations of API.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
+  // Browser navigations of docs/api.md §3, outside /api: /oauth2/authorization/:provider, /login/oauth2/code/:provider.
   await app.register(oauthRoutes, { oauth, config });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(notificationSettingsRoutes, { prefix: '/api/users', settings: notificationSettings });

@@ -29,7 +29,7 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-/** The environment of CONFIG.md; every variable has a working default. */
+/** The environment of docs/configuration.md; every variable has a working default. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 
-// A `.env` in the working directory is read too (CONFIG.md); real environment variables win.
+// A `.env` in the working directory is read too (docs/configuration.md); real environment variables win.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();

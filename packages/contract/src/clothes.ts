@@ -204,7 +204,7 @@ export const AttributeDefDto = z.object({
 export type AttributeDefDto = z.infer<typeof AttributeDefDto>;
 export const AttributeDefList = z.array(AttributeDefDto);
 
-/** Options are trimmed, blanks dropped, duplicates rejected case-insensitively (spec §5). */
+/** Options are trimmed, blanks dropped, duplicates rejected case-insensitively (docs/product.md §5). */
 export function normalizeOptions(values: readonly string[]): { values: string[]; duplicate: string | null } {
   const seen = new Set<string>();
   const out: string[] = [];

@@ -23,7 +23,7 @@ export type OAuthProvider = z.infer<typeof OAuthProvider>;
 export const SORT_DIRECTIONS = ['ASCENDING', 'DESCENDING'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** API.md §1: `ASCENDING`, and any other value means descending. */
+/** docs/api.md §1: `ASCENDING`, and any other value means descending. */
 export const SortDirectionParam = z
   .string()
   .max(20)
@@ -73,7 +73,7 @@ export const LIMITS = {
   authBodyMaxBytes: 16 * 1024,
 } as const;
 
-/** Body of every non-2xx answer (API.md §1). */
+/** Body of every non-2xx answer (docs/api.md §1). */
 export const ErrorBody = z.object({
   exceptionName: z.string(),
   message: z.string(),
@@ -89,7 +89,7 @@ export function optionalParam<T extends z.ZodType>(schema: T) {
 /** `true`/`false` query flag. */
 export const BooleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Paging parameters shared by every cursor list (API.md §2). */
+/** Paging parameters shared by every cursor list (docs/api.md §2). */
 export const PageQuery = z.object({
   limit: optionalParam(z.coerce.number().int().min(1).max(LIMITS.pageMax)).transform(
     (v) => v ?? LIMITS.pageDefault,
@@ -102,7 +102,7 @@ export type PageQuery = z.infer<typeof PageQuery>;
 /** A free-text search parameter (`keywordLike`, `emailLike`, `nameLike`): optional, bounded, safe text. */
 export const SearchParam = optionalParam(z.string().max(LIMITS.searchMaxLength).check(safeText));
 
-/** Builds the cursor page shape of API.md §2 around an item schema. */
+/** Builds the cursor page shape of docs/api.md §2 around an item schema. */
 export function cursorPage<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { Id, optionalParam } from './common.js';
 
-/** `GET /api/sse` query: reconnects carry the last event id (API.md §7); the header form is accepted too. */
+/** `GET /api/sse` query: reconnects carry the last event id (docs/api.md §7); the header form is accepted too. */
 export const SseQuery = z.object({ lastEventId: optionalParam(Id) });
 
-/** SSE event carrying a `NotificationDto` (API.md §7). */
+/** SSE event carrying a `NotificationDto` (docs/api.md §7). */
 export const SSE_NOTIFICATION_EVENT = 'notifications';
 /** The server writes a comment line at least this often. */
 export const SSE_HEARTBEAT_MS = 25_000;
-/** The client gives up after this much silence (spec §9). */
+/** The client gives up after this much silence (docs/product.md §9). */
 export const SSE_CLIENT_HEARTBEAT_TIMEOUT_MS = 45_000;
 export const SSE_RETRY_MIN_MS = 1_000;
 export const SSE_RETRY_MAX_MS = 18_000_000;

@@ -4,15 +4,15 @@ import { safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 /**
- * `text@text.text` without spaces (spec §5): a local part, an @, then a domain with a dot that is neither its
+ * `text@text.text` without spaces (docs/product.md §5): a local part, an @, then a domain with a dot that is neither its
  * first nor its last character. Written so that every character has one way to match (the domain's first
  * dot after its first character ends `[^\s@.]*`), which keeps it linear on hostile input; the plain
  * `[^\s@]+\.[^\s@]+` form tries every dot and is quadratic (docs/security.md).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
-/** ≥ 6 chars, a letter and a digit, only letters, digits and @$!%*?& (spec §5). */
+/** ≥ 6 chars, a letter and a digit, only letters, digits and @$!%*?& (docs/product.md §5). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*?&]+$/;
-/** 2–20 chars of Hangul, letters and digits (spec §5). */
+/** 2–20 chars of Hangul, letters and digits (docs/product.md §5). */
 export const NAME_PATTERN = /^[가-힣a-zA-Z0-9]{2,20}$/;
 
 /** Too long stops the checks (`abort`): the pattern only ever sees bounded input. */

@@ -15,7 +15,7 @@ export const WIND_WORDS = ['WEAK', 'MODERATE', 'STRONG'] as const;
 export const WindWord = z.enum(WIND_WORDS);
 export type WindWord = z.infer<typeof WindWord>;
 
-/** Wind word thresholds in m/s (API.md §1): WEAK < 4 ≤ MODERATE < 9 ≤ STRONG. */
+/** Wind word thresholds in m/s (docs/api.md §1): WEAK < 4 ≤ MODERATE < 9 ≤ STRONG. */
 export const WIND_THRESHOLDS = { moderate: 4, strong: 9 } as const;
 export function windWordOf(speed: number): WindWord {
   if (speed < WIND_THRESHOLDS.moderate) return 'WEAK';

@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ko, type CursorPage, type SortDirection } from '@otboo/contract';
 import { badRequest } from './errors.js';
 
-/** How a sort key travels in `nextCursor` (API.md §2). */
+/** How a sort key travels in `nextCursor` (docs/api.md §2). */
 export type CursorKind = 'instant' | 'text' | 'integer';
 
 /** Parses a `cursor` query value of the given kind; a malformed cursor is a 400, never a 500. */

@@ -1,6 +1,6 @@
 import { ko } from '@otboo/contract';
 
-/** An error the API answers with its status and the contract's error body (API.md §1). */
+/** An error the API answers with its status and the contract's error body (docs/api.md §1). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

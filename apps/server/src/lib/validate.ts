@@ -5,7 +5,7 @@ import { badRequest } from './errors.js';
 type Issue = { path: PropertyKey[]; message: string };
 
 /**
- * `{field: message}` from zod issues, first message per field (API.md §1 `details`). `whole` names an issue
+ * `{field: message}` from zod issues, first message per field (docs/api.md §1 `details`). `whole` names an issue
  * about the value itself (a missing body, a non-object JSON part).
  */
 export function issueDetails(issues: readonly Issue[], whole = 'request'): Record<string, string> {

@@ -70,7 +70,7 @@ export function loggableError(error: unknown): unknown {
 
 /**
  * One error handler for the whole API: typed service errors, validation errors and Fastify's own errors
- * become API.md's error body; anything else is a generic 500 that is logged, never shown.
+ * become docs/api.md's error body; anything else is a generic 500 that is logged, never shown.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {

@@ -9,7 +9,7 @@ export default fp(
   async function openapiPlugin(app: FastifyInstance) {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'otboo API', description: '옷장을 부탁해 HTTP API (API.md)', version: '1.0.0' },
+        info: { title: 'otboo API', description: '옷장을 부탁해 HTTP API (docs/api.md)', version: '1.0.0' },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },

@@ -16,7 +16,7 @@ export interface RateLimitPluginOptions {
 }
 
 /**
- * Per-IP budget for the unauthenticated account endpoints (CONFIG.md AUTH_RATE_PER_IP). One limiter is shared
+ * Per-IP budget for the unauthenticated account endpoints (docs/configuration.md AUTH_RATE_PER_IP). One limiter is shared
  * by every route marked `authRateLimit`, so spreading guesses over the three endpoints does not multiply the
  * budget. Counted per instance in memory; the per-e-mail sign-in failure limit lives in the database.
  */

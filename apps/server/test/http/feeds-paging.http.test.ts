@@ -10,7 +10,7 @@ import { startServer, type TestServer } from '../support/start-server.js';
 const INITIAL = 500;
 
 /**
- * API.md §2: paging through a list that is being written to never repeats or skips a row that existed when
+ * docs/api.md §2: paging through a list that is being written to never repeats or skips a row that existed when
  * paging began. A reader pages through 500 posts while a writer keeps posting and liking.
  */
 describe('feed pages while others post and like', () => {

@@ -405,7 +405,7 @@ describe('feeds: post, list, search, edit, delete', () => {
       });
       expect(ascending.body.sortDirection).toBe('ASCENDING');
       expect(ascending.body.data.map((f: FeedDto) => f.likeCount)).toEqual([0, 0, 0, 1, 2]);
-      // Any other direction means descending (API.md §1).
+      // Any other direction means descending (docs/api.md §1).
       const sideways = await list(author, {
         authorIdEqual: searcher.id,
         sortBy: 'likeCount',

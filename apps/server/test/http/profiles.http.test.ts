@@ -155,7 +155,7 @@ describe('profiles', () => {
         name: '새이름abc',
       });
       const keep = await patch(multipartRequest({ location: { latitude: 35.1796, longitude: 129.0756 } }));
-      // Sent without names: the server names the place (API.md §4: locationNames is never empty).
+      // Sent without names: the server names the place (docs/api.md §4: locationNames is never empty).
       expect(keep.body.location).toMatchObject({ latitude: 35.1796, longitude: 129.0756, x: 98, y: 76 });
       expect(keep.body.location.locationNames[0]).toBe('부산광역시');
       expect(keep.body.temperatureSensitivity).toBe(4);

@@ -19,7 +19,7 @@ export interface TestServer {
 }
 
 export interface StartOptions {
-  /** Extra environment (CONFIG.md names) on top of the test defaults. */
+  /** Extra environment (docs/configuration.md names) on top of the test defaults. */
   env?: Record<string, string>;
   overrides?: Omit<AppOverrides, 'database'>;
   /** Reuse a database (e.g. a second instance on the same PostgreSQL database, or a restart). */

@@ -13,7 +13,7 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({
   errorElement: pageError,
 });
 
-/** The route table of spec §2 on hash history (`/#/recommendations`). */
+/** The route table of docs/product.md §2 on hash history (`/#/recommendations`). */
 export const router = createHashRouter([
   {
     path: '/',

@@ -1,4 +1,4 @@
-/** Every route of the app (spec §2 route table) with its href builder; nothing else spells a path. */
+/** Every route of the app (docs/product.md §2 route table) with its href builder; nothing else spells a path. */
 export const paths = {
   home: { path: '/', href: () => '/' },
   auth: {

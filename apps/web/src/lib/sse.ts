@@ -41,7 +41,7 @@ export interface EventStream {
   connect(): void;
   /** Closes the stream and stops retrying. */
   disconnect(): void;
-  /** Listens for one event name; a second subscription to the same name is ignored (spec §4). */
+  /** Listens for one event name; a second subscription to the same name is ignored (docs/product.md §4). */
   subscribe(event: string, handler: EventHandler): () => void;
 }
 
@@ -83,9 +83,9 @@ export function retryDelay(
 /**
  * An SSE client that sends the Bearer header (EventSource cannot), built on fetch-event-source but with
  * its own reconnect loop: every attempt reads the current token and carries `lastEventId` as a query
- * parameter (API.md §7), which the library's own retries (fixed headers, a `Last-Event-ID` header) would not.
+ * parameter (docs/api.md §7), which the library's own retries (fixed headers, a `Last-Event-ID` header) would not.
  * A 401 triggers one session refresh and an immediate retry; other failures back off from 1 s to 5 h.
- * Errors are logged only (spec §8).
+ * Errors are logged only (docs/product.md §8).
  */
 export function createEventStream(options: EventStreamOptions): EventStream {
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? SSE_CLIENT_HEARTBEAT_TIMEOUT_MS;

@@ -73,7 +73,7 @@ afterEach(() => {
 });
 
 describe('STOMP connection', () => {
-  it('connects with the Bearer token and the heart-beats of spec §9, then reports connected', async () => {
+  it('connects with the Bearer token and the heart-beats of docs/product.md §9, then reports connected', async () => {
     const { connection, sockets, states } = setup();
     connection.connect();
     await flush();

@@ -32,7 +32,7 @@ export interface StompConnection {
   disconnect(): Promise<void>;
   /**
    * Listens to a destination, now and after every reconnect. A second subscription to the same destination
-   * is ignored (spec §4); its returned function does nothing.
+   * is ignored (docs/product.md §4); its returned function does nothing.
    */
   subscribe(destination: string, handler: StompHandler): () => void;
   /** Sends a JSON body; while not connected it logs an error, sends nothing and returns false. */
@@ -45,11 +45,11 @@ interface Registration {
 }
 
 /**
- * A STOMP 1.2 client over SockJS (API.md §7) with the constants of spec §9: reconnect after 5 s and 4 s
+ * A STOMP 1.2 client over SockJS (docs/api.md §7) with the constants of docs/product.md §9: reconnect after 5 s and 4 s
  * heart-beats both ways. Every connect sends `Authorization: Bearer` with the session's current token,
  * renewed first when it is about to expire, when the server refused the last CONNECT or when it ended the
  * connection because the session ended (a session that is gone then stops the reconnects). Errors are logged
- * only (spec §8).
+ * only (docs/product.md §8).
  */
 export function createStompConnection(options: StompConnectionOptions): StompConnection {
   const url = options.url ?? WS_PATH;

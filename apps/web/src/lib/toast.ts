@@ -1,6 +1,6 @@
 import { toast as sonner } from 'sonner';
 
-/** Toast settings of spec §9: bottom centre, 4 s, at most 3 visible, 356 px wide. */
+/** Toast settings of docs/product.md §9: bottom centre, 4 s, at most 3 visible, 356 px wide. */
 export const TOAST_SETTINGS = {
   position: 'bottom-center',
   duration: 4000,

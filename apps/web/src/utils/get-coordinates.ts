@@ -16,7 +16,7 @@ function fromBrowser(): Promise<Coordinates | null> {
   });
 }
 
-/** A number typed into a prompt; cancel, blank, zero or nonsense abort (spec §2). */
+/** A number typed into a prompt; cancel, blank, zero or nonsense abort (docs/product.md §2). */
 function ask(message: string, min: number, max: number): number | null {
   const answer = window.prompt(message);
   if (answer === null) return null;

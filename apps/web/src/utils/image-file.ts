@@ -6,7 +6,7 @@ export interface ImageLimit {
   tooLarge: string;
 }
 
-/** The first of the chosen or dropped files (spec §5: images only, the first file, within the upload limit). */
+/** The first of the chosen or dropped files (docs/product.md §5: images only, the first file, within the upload limit). */
 export function firstImage(
   files: FileList | readonly File[] | null | undefined,
   limit: ImageLimit,

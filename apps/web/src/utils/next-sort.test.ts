@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort } from '@/utils/next-sort';
 
-describe('nextSort (spec §4 admin tables)', () => {
+describe('nextSort (docs/product.md §4 admin tables)', () => {
   it('flips the direction of the active column', () => {
     expect(nextSort({ sortBy: 'email', sortDirection: 'DESCENDING' }, 'email')).toEqual({
       sortBy: 'email',

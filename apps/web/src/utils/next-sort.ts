@@ -5,7 +5,7 @@ export interface SortState<F extends string> {
   sortDirection: SortDirection;
 }
 
-/** Admin table sorting (spec §4): the active column flips its direction, another column sorts descending. */
+/** Admin table sorting (docs/product.md §4): the active column flips its direction, another column sorts descending. */
 export function nextSort<F extends string>(
   current: { sortBy?: string; sortDirection?: string },
   column: F,

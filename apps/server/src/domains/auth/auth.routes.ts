@@ -24,7 +24,7 @@ export interface AuthRoutesOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 423: ErrorBody, 429: ErrorBody };
 
-/** Sets the HttpOnly refresh cookie (API.md §3) and returns the JWT body. */
+/** Sets the HttpOnly refresh cookie (docs/api.md §3) and returns the JWT body. */
 export function sendSession(reply: FastifyReply, config: Config, issued: IssuedSession) {
   reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
     path: '/',

@@ -36,7 +36,7 @@ export interface AuthServiceDeps {
   refreshReuseGraceMs?: number;
 }
 
-/** SIGN_IN_MAX_FAILURES counts failures per (e-mail, address) in this window (CONFIG.md). */
+/** SIGN_IN_MAX_FAILURES counts failures per (e-mail, address) in this window (docs/configuration.md). */
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 /**
  * Past the limit, a pair waits this long after its next failure, doubling with each further one up to the cap.

@@ -137,7 +137,7 @@ export function createFeedsRepo() {
      * was read*; successive cursors only move forward, so they split the key space into disjoint ranges and every
      * row whose like count did not change during the walk is still returned exactly once. A row liked or unliked
      * meanwhile can cross the cursor: it may then be returned twice (once at its old, once at its new count) or
-     * not at all. Nothing stateless can do better with a like-count cursor (API.md fixes it as a plain decimal);
+     * not at all. Nothing stateless can do better with a like-count cursor (docs/api.md fixes it as a plain decimal);
      * clients drop repeated ids (the web list stores ignore an id they already hold), and
      * test/http/feeds-paging.http.test.ts checks exactly this guarantee.
      */

@@ -5,7 +5,7 @@ import type { DestinationPolicy } from '../../realtime/stomp/broker.js';
 import type { MessagesService } from './messages.service.js';
 
 /**
- * The STOMP destinations of direct messages (API.md §7): `/sub/direct-messages_{a}_{b}` may be subscribed by
+ * The STOMP destinations of direct messages (docs/api.md §7): `/sub/direct-messages_{a}_{b}` may be subscribed by
  * a and b only; `/pub/direct-messages_send` stores and broadcasts a message from the connected user.
  */
 export function directMessageDestinations(messages: MessagesService): DestinationPolicy {

@@ -100,7 +100,7 @@ export function createNotifier(deps: {
   };
 }
 
-/** The receiver's list and read marks (API.md §7). */
+/** The receiver's list and read marks (docs/api.md §7). */
 export function createNotificationsService(deps: { db: Db; repo: NotificationsRepo }) {
   const { db, repo } = deps;
   return {

@@ -19,7 +19,7 @@ function headerLastEventId(value: string | string[] | undefined): string | undef
   return parsed.data;
 }
 
-/** `GET /api/sse`: the signed-in user's notifications as a text/event-stream (API.md §7). */
+/** `GET /api/sse`: the signed-in user's notifications as a text/event-stream (docs/api.md §7). */
 export const sseRoutes: FastifyPluginAsyncZod<SseRoutesOptions> = async (app, { stream, sse }) => {
   app.addHook('preClose', (done) => {
     stream.endAll();

@@ -61,7 +61,7 @@ export function createRecommendationsService({
   rotation = createRotationStore(),
   cache = createClosetCache(),
 }: RecommendationsServiceDeps) {
-  /** The forecast must exist and the garment must be the caller's own (checked from the session, API.md §1). */
+  /** The forecast must exist and the garment must be the caller's own (checked from the session, docs/api.md §1). */
   async function checkExclusion(actor: Actor, weatherId: string, clothesId: string) {
     const target = await repo.exclusionTarget(db, weatherId, clothesId);
     if (!target.weatherExists) throw weatherNotFound();

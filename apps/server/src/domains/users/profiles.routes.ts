@@ -10,7 +10,7 @@ export interface ProfilesRoutesOptions {
   profiles: ProfilesService;
 }
 
-/** Multipart `request` JSON part plus optional `image` (API.md §3); a plain JSON body is accepted for API clients. */
+/** Multipart `request` JSON part plus optional `image` (docs/api.md §3); a plain JSON body is accepted for API clients. */
 async function profileUpdate(request: FastifyRequest) {
   if (!request.isMultipart()) return { input: parseWith(ProfileUpdateRequest, request.body ?? {}) };
   const { fields, file } = await readMultipart(request, {

@@ -27,7 +27,7 @@ export interface ProfilesServiceDeps {
 /**
  * Profile changes from the request. The KMA grid is derived from the coordinates, never taken from the
  * client; names are kept as the client got them from the weather API, and looked up when it sent none, so a
- * saved location always has a name (API.md §4: `locationNames` is never empty).
+ * saved location always has a name (docs/api.md §4: `locationNames` is never empty).
  */
 async function changesOf(
   input: ProfileUpdateRequest,

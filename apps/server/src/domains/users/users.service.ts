@@ -97,7 +97,7 @@ export function createUsersService({
       return toUserDto(row);
     },
 
-    /** Admin list (API.md §2): filters, sort by e-mail or creation time, keyset pages, count ignoring the cursor. */
+    /** Admin list (docs/api.md §2): filters, sort by e-mail or creation time, keyset pages, count ignoring the cursor. */
     async list(query: UserListQuery): Promise<CursorPage<UserDto>> {
       const sort = { sortBy: query.sortBy, sortDirection: query.sortDirection };
       const { rows, totalCount } = await usersRepo.list(
@@ -205,7 +205,7 @@ export function createUsersService({
         );
       } else if (outcome === 'created') {
         log.info({ email: admin.email }, 'bootstrap administrator created');
-        // CONFIG.md: a generated password is printed once, at the first start (it is not stored anywhere else).
+        // docs/configuration.md: a generated password is printed once, at the first start (it is not stored anywhere else).
         if (!admin.password)
           log.warn(`bootstrap administrator ${admin.email} has the generated password: ${password}`);
       }

@@ -27,7 +27,7 @@ import {
 import { useClothesSelection } from '@/features/clothes/hooks/use-clothes-selection';
 import { useSession } from '@/stores/session';
 
-/** /closet — the signed-in user's wardrobe (spec §2 "Closet"). */
+/** /closet — the signed-in user's wardrobe (docs/product.md §2 "Closet"). */
 export function ClosetRoute() {
   const userId = useSession((s) => s.user?.id);
   const queryClient = useQueryClient();

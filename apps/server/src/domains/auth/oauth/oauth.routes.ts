@@ -33,7 +33,7 @@ function queryValue(query: unknown, name: string): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_QUERY_VALUE ? value : undefined;
 }
 
-/** The login page with a Korean reason (API.md §3); nothing the provider sent is passed on. */
+/** The login page with a Korean reason (docs/api.md §3); nothing the provider sent is passed on. */
 export function loginErrorLocation(message: string): string {
   return `/#/auth/login?error=oauth&error_message=${encodeURIComponent(message)}`;
 }

@@ -72,7 +72,7 @@ export function isOAuthProvider(value: string): value is OAuthProvider {
   return (OAUTH_PROVIDERS as readonly string[]).includes(value);
 }
 
-/** Where the provider sends the browser back (API.md §3); the state cookie is scoped to it. */
+/** Where the provider sends the browser back (docs/api.md §3); the state cookie is scoped to it. */
 export function callbackPath(provider: OAuthProvider): string {
   return `/login/oauth2/code/${provider}`;
 }
@@ -103,7 +103,7 @@ function configuredClients(config: Config): Partial<Record<OAuthProvider, OAuthC
 }
 
 /**
- * Social sign-in (API.md §3): sends the browser to Google or Kakao and, on its return, signs in the linked
+ * Social sign-in (docs/api.md §3): sends the browser to Google or Kakao and, on its return, signs in the linked
  * account, links an existing account by a verified e-mail, or creates one.
  *
  * Which account a provider account reaches:

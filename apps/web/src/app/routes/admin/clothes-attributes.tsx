@@ -14,7 +14,7 @@ import {
 } from '@/features/clothes/hooks/use-attribute-definitions';
 import { nextSort } from '@/utils/next-sort';
 
-/** /admin/clothes-attributes — add, edit and delete clothing attribute definitions (spec §2). */
+/** /admin/clothes-attributes — add, edit and delete clothing attribute definitions (docs/product.md §2). */
 export function ClothesAttributesRoute() {
   const [params, setParams] = useState<AttributeDefQuery>(ATTRIBUTE_DEFS_BY_NAME);
   const defs = useAttributeDefinitions(params);

@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { nextSort } from '@/utils/next-sort';
 
-/** /admin/users — list, lock and promote accounts (spec §2 "Admin users"). */
+/** /admin/users — list, lock and promote accounts (docs/product.md §2 "Admin users"). */
 export function AdminUsersRoute() {
   const currentUserId = useSession((s) => s.user?.id);
   const [params, setParams] = useState<AdminUserParams>(ADMIN_USERS_DEFAULT_PARAMS);

@@ -1,7 +1,7 @@
 import type { JwtDto } from '@otboo/contract';
 import { apiClient } from '@/lib/api-client';
 
-/** POST /api/auth/sign-in — multipart `username` (the e-mail) and `password` (API.md §3). */
+/** POST /api/auth/sign-in — multipart `username` (the e-mail) and `password` (docs/api.md §3). */
 export async function signIn(username: string, password: string): Promise<JwtDto> {
   const form = new FormData();
   form.append('username', username);

@@ -14,7 +14,7 @@ interface LoginFormProps {
   initialError?: string | null;
 }
 
-/** E-mail and password sign-in (spec §2 "Login page", §4). */
+/** E-mail and password sign-in (docs/product.md §2 "Login page", §4). */
 export function LoginForm({ initialError = null }: LoginFormProps) {
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);

@@ -17,7 +17,7 @@ import {
 } from '@/features/auth/utils/validation';
 import { toast } from '@/lib/toast';
 
-/** Sign-up with live validation; the button stays disabled until every field is valid (spec §2, §5). */
+/** Sign-up with live validation; the button stays disabled until every field is valid (docs/product.md §2, §5). */
 export function RegisterForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

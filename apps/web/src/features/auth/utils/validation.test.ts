@@ -14,7 +14,7 @@ import {
   temporaryPasswordRule,
 } from '@/features/auth/utils/validation';
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules (docs/product.md §5)', () => {
   it('e-mail: required, text@text.text, no spaces', () => {
     expect(emailRule('')).toBe(ko.validation.emailRequired);
     expect(emailRule('a@b.c')).toBeNull();

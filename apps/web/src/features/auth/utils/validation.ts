@@ -32,7 +32,7 @@ export function confirmRule(password: string): Rule {
     value === '' ? ko.validation.confirmRequired : value !== password ? ko.validation.confirmMismatch : null;
 }
 
-/** Login ID: the login page words its messages its own way (spec §5). */
+/** Login ID: the login page words its messages its own way (docs/product.md §5). */
 export const loginIdRule: Rule = (value) =>
   value.trim() === ''
     ? ko.validation.loginIdRequired
@@ -69,7 +69,7 @@ export function resetConfirmRule(password: string): Rule {
 }
 
 /**
- * Live validation while typing (spec §5): an empty field shows no error yet, an invalid one shows its
+ * Live validation while typing (docs/product.md §5): an empty field shows no error yet, an invalid one shows its
  * message, a valid one clears it.
  */
 export function liveError(rule: Rule, value: string): string | null {

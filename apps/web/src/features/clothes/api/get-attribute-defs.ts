@@ -7,7 +7,7 @@ export interface AttributeDefListParams {
   keywordLike?: string;
 }
 
-/** GET /api/clothes/attribute-defs — a plain array of every attribute definition (API.md §5). */
+/** GET /api/clothes/attribute-defs — a plain array of every attribute definition (docs/api.md §5). */
 export async function getAttributeDefs(params: AttributeDefListParams = {}): Promise<AttributeDefDto[]> {
   const { data } = await apiClient.get<AttributeDefDto[]>('/api/clothes/attribute-defs', { params });
   return data;

@@ -1,7 +1,7 @@
 import { ko } from '@otboo/contract';
 
 /**
- * Adds a typed option: trimmed, a blank one ignored, a case-insensitive duplicate refused (spec §5).
+ * Adds a typed option: trimmed, a blank one ignored, a case-insensitive duplicate refused (docs/product.md §5).
  * `added` says whether the input can be cleared.
  */
 export function addOption(
@@ -26,7 +26,7 @@ export interface AttributeFormErrors {
   options: string | null;
 }
 
-/** The add/edit attribute form's errors: a name after trimming and at least one option (spec §5). */
+/** The add/edit attribute form's errors: a name after trimming and at least one option (docs/product.md §5). */
 export function attributeFormErrors(name: string, options: readonly string[]): AttributeFormErrors {
   return {
     name: name.trim() === '' ? ko.attributes.nameRequired : null,

@@ -45,7 +45,7 @@ export function nameFromFileName(fileName: string): string {
   return [...stem].slice(0, LIMITS.clothesNameMax).join('');
 }
 
-/** Why a chosen file cannot be a garment photo (the same checks as the single add, spec §5), or null. */
+/** Why a chosen file cannot be a garment photo (the same checks as the single add, docs/product.md §5), or null. */
 export function photoProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return ko.validation.avatarNotImage;
   if (file.size > LIMITS.clothesImageMaxBytes) return ko.clothes.imageTooLarge;

@@ -18,7 +18,7 @@ export function valuesOfClothes(clothes: ClothesDto): ClothesFormValues {
   };
 }
 
-/** Only attributes with a non-blank value are sent (spec §5). */
+/** Only attributes with a non-blank value are sent (docs/product.md §5). */
 export function attributeInputs(
   attributes: Record<string, string>,
 ): Array<{ definitionId: string; value: string }> {
@@ -27,7 +27,7 @@ export function attributeInputs(
     .map(([definitionId, value]) => ({ definitionId, value: value.trim() }));
 }
 
-/** Submit stays disabled while the name or the type is empty, and while saving (spec §5). */
+/** Submit stays disabled while the name or the type is empty, and while saving (docs/product.md §5). */
 export function canSubmitClothes(values: ClothesFormValues, saving: boolean): boolean {
   return !saving && values.name.trim() !== '' && values.type !== '';
 }

@@ -3,7 +3,7 @@ import { LIMITS, ko } from '@otboo/contract';
 /** A shop address pasted without its scheme (`www.musinsa.com/products/1`); the server adds https://. */
 const SCHEMELESS = /^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]|$)/;
 
-/** Why a product link cannot be imported, or null (spec §5: required, non-blank after trimming, a URL). */
+/** Why a product link cannot be imported, or null (docs/product.md §5: required, non-blank after trimming, a URL). */
 export function linkUrlError(raw: string): string | null {
   const text = raw.trim();
   if (text === '') return ko.clothes.urlRequired;

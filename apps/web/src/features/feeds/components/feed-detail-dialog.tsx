@@ -21,7 +21,7 @@ export interface FeedDetailDialogProps {
 }
 
 /**
- * The feed detail dialog of spec §2: the outfit carousel on the left; the author, date and time,
+ * The feed detail dialog of docs/product.md §2: the outfit carousel on the left; the author, date and time,
  * weather, text, like toggle and comments on the right. The caller keeps the selected feed for 300 ms
  * after closing (hooks/use-feed-dialog.ts) so the content stays while the dialog goes away.
  */

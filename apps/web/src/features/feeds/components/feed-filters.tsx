@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/select';
 import type { FeedFilterParams } from '@/features/feeds/hooks/use-feed-list';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 
-/** The feed search waits this long after the last key stroke (spec §9). */
+/** The feed search waits this long after the last key stroke (docs/product.md §9). */
 export const FEED_SEARCH_DEBOUNCE_MS = 300;
 
 const ALL = 'ALL';

@@ -29,7 +29,7 @@ function GarmentImage({
 }
 
 /**
- * The outfit of a feed, one garment at a time (spec §2 "Feed detail dialog"): previous and next wrap
+ * The outfit of a feed, one garment at a time (docs/product.md §2 "Feed detail dialog"): previous and next wrap
  * around, thumbnails jump to a garment, and under the picture its name and attribute chips.
  */
 export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedDto } from '@otboo/contract';
 
-/** The selected feed is forgotten this long after the dialog closes, so it does not vanish mid-animation (spec §9). */
+/** The selected feed is forgotten this long after the dialog closes, so it does not vanish mid-animation (docs/product.md §9). */
 export const FEED_DIALOG_CLEAR_DELAY_MS = 300;
 
 /** Which feed the detail dialog shows, for a page that opens it from its cards. */

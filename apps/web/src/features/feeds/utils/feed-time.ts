@@ -21,7 +21,7 @@ export function formatClock(value: string | Date): string {
 }
 
 /**
- * How long ago a feed was posted (spec §2 "Feeds"): '방금 전' under a minute, then minutes, then hours
+ * How long ago a feed was posted (docs/product.md §2 "Feeds"): '방금 전' under a minute, then minutes, then hours
  * under 24 hours, then whole days. A time slightly in the future (clock skew) counts as just now.
  */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {

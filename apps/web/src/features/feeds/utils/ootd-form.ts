@@ -13,7 +13,7 @@ export interface OotdDraft {
 export type OotdCheck = { ok: true; request: FeedCreateRequest } | { ok: false; error: string };
 
 /**
- * The OOTD registration rules of spec §5: the user, the selected weather and the recommended clothes must
+ * The OOTD registration rules of docs/product.md §5: the user, the selected weather and the recommended clothes must
  * be there ('필요한 정보가 없습니다.'); the content is trimmed and required ('1 OOTD에 대한 설명을
  * 입력해주세요.'), with the contract's length and character limits.
  */

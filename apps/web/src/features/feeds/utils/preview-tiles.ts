@@ -1,6 +1,6 @@
 import type { OotdDto } from '@otboo/contract';
 
-/** A feed card shows at most this many outfit images (spec §9). */
+/** A feed card shows at most this many outfit images (docs/product.md §9). */
 export const CARD_IMAGE_LIMIT = 3;
 
 export interface PreviewTiles {
@@ -9,7 +9,7 @@ export interface PreviewTiles {
   hidden: number;
 }
 
-/** The items a feed card shows, and how many more there are (spec §2 "Feeds": up to 3 and '+N'). */
+/** The items a feed card shows, and how many more there are (docs/product.md §2 "Feeds": up to 3 and '+N'). */
 export function previewTiles(ootds: readonly OotdDto[], limit = CARD_IMAGE_LIMIT): PreviewTiles {
   return { items: ootds.slice(0, limit), hidden: Math.max(0, ootds.length - limit) };
 }

@@ -11,11 +11,11 @@ interface FollowButtonProps {
   /** The signed-in user, who follows or unfollows. */
   viewerId: string;
   summary: FollowSummaryDto;
-  /** Runs after every attempt: the summary reloads (spec §4 "Follow"). */
+  /** Runs after every attempt: the summary reloads (docs/product.md §4 "Follow"). */
   onChanged(): void;
 }
 
-/** '팔로우' / '팔로우 취소'. Failures are only logged (spec §8); the reload shows the real state either way. */
+/** '팔로우' / '팔로우 취소'. Failures are only logged (docs/product.md §8); the reload shows the real state either way. */
 export function FollowButton({ userId, viewerId, summary, onChanged }: FollowButtonProps) {
   const [pending, setPending] = useState(false);
   const followId = summary.followedByMe ? summary.followedByMeId : null;

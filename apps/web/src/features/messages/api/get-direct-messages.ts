@@ -9,7 +9,7 @@ export interface DirectMessageListParams {
   idAfter?: string;
 }
 
-/** GET /api/direct-messages?userId — one conversation, newest first, 20 a page (spec §7, API.md §7). */
+/** GET /api/direct-messages?userId — one conversation, newest first, 20 a page (docs/product.md §7, docs/api.md §7). */
 export async function getDirectMessages(
   params: DirectMessageListParams,
 ): Promise<CursorPage<DirectMessageDto>> {

@@ -3,7 +3,7 @@ import { LIMITS, ko } from '@otboo/contract';
 import { Composer } from '@/components/ui/composer';
 
 interface ChatComposerProps {
-  /** Sending needs a live connection (spec §5 "Direct message"). */
+  /** Sending needs a live connection (docs/product.md §5 "Direct message"). */
   connected: boolean;
   /** Sends the trimmed text; true when it went out (the input then empties). */
   onSend(content: string): boolean;

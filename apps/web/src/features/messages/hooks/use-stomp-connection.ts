@@ -3,7 +3,7 @@ import { createStompConnection, type StompConnection, type StompState } from '@/
 import { selectAuthenticated, useSession } from '@/stores/session';
 
 /**
- * A STOMP connection for as long as the calling component is mounted and the user is signed in (spec §4:
+ * A STOMP connection for as long as the calling component is mounted and the user is signed in (docs/product.md §4:
  * connect only when authenticated, disconnect on unmount). Each CONNECT reads the session's current token.
  */
 export function useStompConnection(): { connection: StompConnection; state: StompState } {

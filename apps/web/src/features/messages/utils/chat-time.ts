@@ -16,7 +16,7 @@ function clock(date: Date): string {
 }
 
 /**
- * A message's time label (spec §2 "Chat dialog", §9: days up to 6, then a ko-KR date): today's messages
+ * A message's time label (docs/product.md §2 "Chat dialog", §9: days up to 6, then a ko-KR date): today's messages
  * show HH:MM, those of the last six days 'N일 전', older ones the ko-KR date.
  */
 export function chatTimeLabel(createdAt: string, now: Date = new Date()): string {

@@ -7,7 +7,7 @@ export interface NotificationListParams {
   idAfter?: string;
 }
 
-/** GET /api/notifications — newest first; `totalCount` is the unread count (API.md §7). */
+/** GET /api/notifications — newest first; `totalCount` is the unread count (docs/api.md §7). */
 export async function getNotifications(
   params: NotificationListParams = {},
 ): Promise<CursorPage<NotificationDto>> {

@@ -15,7 +15,7 @@ interface UnreadCountState {
   clear(): void;
 }
 
-/** The app-wide unread notification count shown on the bell (spec §3); it goes back to 0 when the session ends. */
+/** The app-wide unread notification count shown on the bell (docs/product.md §3); it goes back to 0 when the session ends. */
 export const useUnreadCount = create<UnreadCountState>()((set, get) => ({
   count: 0,
   add(by = 1) {

@@ -6,7 +6,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * A notification's age (spec §2, §9): '방금 전' under a minute, 'N분 전' under an hour, 'N시간 전' under
+ * A notification's age (docs/product.md §2, §9): '방금 전' under a minute, 'N분 전' under an hour, 'N시간 전' under
  * 24 hours, 'N일 전' under 7 days, then the ko-KR date. A time slightly ahead (clock skew) is just now.
  */
 export function notificationAge(createdAt: string, now: Date = new Date()): string {

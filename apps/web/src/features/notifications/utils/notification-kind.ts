@@ -2,7 +2,7 @@ import type { NotificationDto } from '@otboo/contract';
 
 export type NotificationKind = 'message' | 'attribute' | 'feed' | 'like' | 'permission' | 'comment';
 
-/** Keywords in the order they are tried (spec §2 "Notification panel"); the first found in title or content wins. */
+/** Keywords in the order they are tried (docs/product.md §2 "Notification panel"); the first found in title or content wins. */
 const KEYWORDS: readonly [string, NotificationKind][] = [
   ['메시지', 'message'],
   ['속성', 'attribute'],

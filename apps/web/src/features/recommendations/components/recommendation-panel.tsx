@@ -10,7 +10,7 @@ import { RecommendedPiece } from '@/features/recommendations/components/recommen
 import type { ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
 import type { RecommendationView } from '@/features/recommendations/hooks/use-recommendation';
 
-/** Placeholder cards while an outfit loads (spec §9). */
+/** Placeholder cards while an outfit loads (docs/product.md §9). */
 export const RECOMMENDATION_SKELETONS = 10;
 
 // Two columns on a phone; from sm as many 180px-or-wider columns as fit.
@@ -35,7 +35,7 @@ interface RecommendationPanelProps {
 const NONE: ReadonlySet<string> = new Set();
 
 /**
- * '#추천 OOTD' (spec §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
+ * '#추천 OOTD' (docs/product.md §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
  * and 'OOTD 등록'; each card with its own reason and '이 옷 빼기', and what the day has taken out with
  * its undo; skeletons while loading; an invitation to fill an empty closet.
  */

@@ -16,7 +16,7 @@ interface WeatherBackdropProps {
 }
 
 /**
- * The decorative sky behind the weather summary (spec §2): a gradient per sky status with a sun, clouds,
+ * The decorative sky behind the weather summary (docs/product.md §2): a gradient per sky status with a sun, clouds,
  * rain streaks or snowflakes drawn in CSS — no image files.
  */
 export function WeatherBackdrop({ skyStatus, precipitationType = 'NONE' }: WeatherBackdropProps) {

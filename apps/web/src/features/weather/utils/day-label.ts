@@ -23,7 +23,7 @@ export function dayDate(forecastAt: string): string {
   return ko.weather.dayDate(month, day);
 }
 
-/** The strip label of a forecast day (spec §2): 오늘, 내일, 모레, then 'M월 D일'. */
+/** The strip label of a forecast day (docs/product.md §2): 오늘, 내일, 모레, then 'M월 D일'. */
 export function dayLabel(forecastAt: string, now: Date = new Date()): string {
   const days = dayNumber(seoulDate(new Date(forecastAt))) - dayNumber(seoulDate(now));
   if (days === 0) return ko.weather.today;

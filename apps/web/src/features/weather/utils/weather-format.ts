@@ -3,7 +3,7 @@ import { ko } from '@otboo/contract';
 /** Math.round without a '-0' for small negatives. */
 const roundWhole = (value: number) => Math.round(value) || 0;
 
-/** '18°' — temperatures are shown rounded with a degree sign (spec §2). */
+/** '18°' — temperatures are shown rounded with a degree sign (docs/product.md §2). */
 export function formatTemperature(celsius: number): string {
   return `${roundWhole(celsius)}°`;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 
-/** After this many milliseconds the success step returns to the login page (spec §9). */
+/** After this many milliseconds the success step returns to the login page (docs/product.md §9). */
 export const DONE_REDIRECT_MS = 5000;
 
 /** Step 4: the password was changed. Ends the temporary session and returns to login after 5 s. */

@@ -24,7 +24,7 @@ interface AttributeDialogProps {
   onChanged(): void;
 }
 
-/** '속성 추가' / '속성 수정' (600×510, spec §2): a name and its selectable values; editing can also delete. */
+/** '속성 추가' / '속성 수정' (600×510, docs/product.md §2): a name and its selectable values; editing can also delete. */
 export function AttributeDialog({ state, onClose, onChanged }: AttributeDialogProps) {
   const editing = state.mode === 'edit' ? state.definition : null;
   return (

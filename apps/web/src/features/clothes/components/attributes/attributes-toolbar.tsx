@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 
-/** Admin searches wait this long after the last key stroke (spec §9). */
+/** Admin searches wait this long after the last key stroke (docs/product.md §9). */
 export const ATTRIBUTE_SEARCH_DEBOUNCE_MS = 500;
 
 interface AttributesToolbarProps {

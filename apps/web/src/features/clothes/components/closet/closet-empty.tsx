@@ -2,7 +2,7 @@ import { Plus, SearchX, Shirt } from 'lucide-react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 
-/** The wardrobe has nothing yet: invite the first garment (spec §2). */
+/** The wardrobe has nothing yet: invite the first garment (docs/product.md §2). */
 export function EmptyWardrobe({ onAdd }: { onAdd(): void }) {
   return (
     <div className="flex flex-col items-center justify-center gap-4 rounded-[var(--radius-card)] border border-dashed border-line bg-surface-soft px-6 py-20 text-center">
@@ -21,7 +21,7 @@ export function EmptyWardrobe({ onAdd }: { onAdd(): void }) {
   );
 }
 
-/** A filter with no match (spec §2): suggest another category. */
+/** A filter with no match (docs/product.md §2): suggest another category. */
 export function NoFilterResults() {
   return (
     <div className="flex flex-col items-center justify-center gap-3 px-6 py-20 text-center">

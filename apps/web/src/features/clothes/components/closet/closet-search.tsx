@@ -2,7 +2,7 @@ import { LIMITS, ko } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 
-/** Search waits this long after the last key stroke, as the feed search does (spec §9). */
+/** Search waits this long after the last key stroke, as the feed search does (docs/product.md §9). */
 export const CLOSET_SEARCH_DEBOUNCE_MS = 300;
 
 interface ClosetSearchProps {

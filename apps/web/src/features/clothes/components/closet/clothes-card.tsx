@@ -6,7 +6,7 @@ import { cn } from '@/utils/cn';
 
 interface ClothesCardProps {
   clothes: ClothesDto;
-  /** Only the owner gets the edit/delete menu (spec §6). */
+  /** Only the owner gets the edit/delete menu (docs/product.md §6). */
   editable: boolean;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;

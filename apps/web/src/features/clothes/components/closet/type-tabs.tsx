@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { CLOTHES_TYPES, ko, type ClothesType } from '@otboo/contract';
 import { cn } from '@/utils/cn';
 
-/** 전체 (no filter) and every clothes type, SCARF included (spec §2 "Closet"; §3 lists SCARF). */
+/** 전체 (no filter) and every clothes type, SCARF included (docs/product.md §2 "Closet"; §3 lists SCARF). */
 const TABS: ReadonlyArray<{ value: ClothesType | undefined; label: string }> = [
   { value: undefined, label: ko.clothes.all },
   ...CLOTHES_TYPES.map((type) => ({ value: type, label: ko.clothes.types[type] })),

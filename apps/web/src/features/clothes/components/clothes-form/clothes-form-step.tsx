@@ -26,7 +26,7 @@ interface ClothesFormStepProps {
   onCancel(): void;
 }
 
-/** The form step shared by the add and edit dialogs; submit waits for a name and a type (spec §5). */
+/** The form step shared by the add and edit dialogs; submit waits for a name and a type (docs/product.md §5). */
 export function ClothesFormStep(props: ClothesFormStepProps) {
   const { definitions, loading, error } = props.attributeDefinitions;
   const ready = canSubmitClothes(props.values, props.saving);

@@ -16,10 +16,10 @@ interface ImagePickerProps {
   disabled?: boolean;
 }
 
-/** Garment photos may be up to 10 MB (spec §5). */
+/** Garment photos may be up to 10 MB (docs/product.md §5). */
 const PHOTO_LIMIT = { maxBytes: LIMITS.clothesImageMaxBytes, tooLarge: ko.clothes.imageTooLarge };
 
-/** Chooses the garment photo by button or drop: image files only, the first one (spec §5), with a preview. */
+/** Chooses the garment photo by button or drop: image files only, the first one (docs/product.md §5), with a preview. */
 export function ImagePicker({
   file,
   currentUrl = null,

@@ -12,7 +12,7 @@ interface LinkImportStepProps {
   onBack(): void;
 }
 
-/** The add dialog's second step: paste a product link and import it (spec §5 link import rules). */
+/** The add dialog's second step: paste a product link and import it (docs/product.md §5 link import rules). */
 export function LinkImportStep({ onImport, onBack }: LinkImportStepProps) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);

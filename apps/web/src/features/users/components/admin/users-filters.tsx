@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/select';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import type { AdminUserParams } from '@/features/users/hooks/use-admin-users';
 
-/** Admin searches wait this long after the last key stroke (spec §9). */
+/** Admin searches wait this long after the last key stroke (docs/product.md §9). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
 
 const ALL = 'ALL';

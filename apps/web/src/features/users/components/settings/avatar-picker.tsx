@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useFilePreview } from '@/hooks/use-file-preview';
 import { firstImage } from '@/utils/image-file';
 
-/** An avatar is an image of at most 5 MB (spec §5). */
+/** An avatar is an image of at most 5 MB (docs/product.md §5). */
 const AVATAR_LIMIT = { maxBytes: LIMITS.profileImageMaxBytes, tooLarge: ko.validation.avatarTooLarge };
 
 interface AvatarPickerProps {
