@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -45,16 +46,39 @@ describe('app shell', () => {
 describe('graceful close', () => {
   it('lets a request in flight finish before the database closes', async () => {
     const server = await startServer();
-    const form = new FormData();
-    form.append('username', 'nobody@otboo.test');
-    form.append('password', 'wrongpass1');
-    // Sign-in spends tens of milliseconds in argon2: the close starts while it is in the handler.
-    const inFlight = fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', body: form });
-    await new Promise((r) => setTimeout(r, 15));
-    const closed = server.close();
-    const res = await inFlight;
+    const boundary = 'otboo-in-flight';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="username"\r\n\r\nnobody@otboo.test\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\nwrongpass1\r\n--${boundary}--\r\n`,
+    ];
+    let closed: Promise<void> | undefined;
+    // The request is in flight for certain: its headers are sent and its body is not finished when the close
+    // starts, however slow the machine is; only then does the rest of the body go.
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${server.url}/api/auth/sign-in`,
+        { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body[0]);
+      request.on('socket', (socket) =>
+        socket.on('connect', () => {
+          setTimeout(() => {
+            closed = server.close();
+            setTimeout(() => request.end(body[1]), 100);
+          }, 300);
+        }),
+      );
+    });
+    const res = await answered;
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { exceptionName: string }).exceptionName).toBe('BadCredentialsException');
+    expect((JSON.parse(res.body) as { exceptionName: string }).exceptionName).toBe('BadCredentialsException');
     await closed;
   });
 });
