@@ -33,14 +33,6 @@ export const ko = {
     sendFailed: '오프라인 상태라 보내지 못했어요. 연결되면 다시 시도해주세요.',
     authFailed: '오프라인 상태예요. 연결되면 다시 시도해주세요.',
   },
-  /** A bad connection or none (docs/product.md): the last data shows with a notice, writes are refused. */
-  offline: {
-    notice: '오프라인 상태예요 · 마지막으로 받은 정보를 보여드려요',
-    readFailed: '오프라인이라 불러올 수 없어요. 연결되면 다시 시도해주세요.',
-    writeFailed: '오프라인 상태라 저장하지 못했어요. 연결되면 다시 시도해주세요.',
-    sendFailed: '오프라인 상태라 보내지 못했어요. 연결되면 다시 시도해주세요.',
-    authFailed: '오프라인 상태예요. 연결되면 다시 시도해주세요.',
-  },
   common: {
     apiFailed: 'API 요청에 실패했습니다.',
     unknownError: '알 수 없는 오류가 발생했습니다.',
