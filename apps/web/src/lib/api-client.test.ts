@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@otboo/contract';
 import { ApiError, createApiClient, type SessionBridge } from '@/lib/api-client';
 
@@ -104,5 +104,77 @@ describe('api client', () => {
     expect(error.message).toBe(ko.common.apiFailed);
     expect(error.status).toBe(500);
     expect(error.data).toBe('<html>oops</html>');
+  });
+});
+
+describe('api client offline', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A server that answers everything, counting the requests that reach it. */
+  function reachable() {
+    const seen: string[] = [];
+    const adapter: AxiosAdapter = async (config) => {
+      seen.push(`${config.method} ${config.url}`);
+      return respond(config, 200, { ok: true });
+    };
+    return { client: createApiClient({ adapter }).client, seen };
+  }
+
+  /** No network: every request fails the way the browser fails it. */
+  function unreachable(code: string = AxiosError.ERR_NETWORK) {
+    const adapter: AxiosAdapter = async (config) => {
+      throw new AxiosError('Network Error', code, config);
+    };
+    return createApiClient({ adapter });
+  }
+
+  it('refuses a write at once with the Korean message, sending nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { client, seen } = reachable();
+    for (const send of [
+      () => client.post('/api/feeds/f1/comments', { content: '안녕' }),
+      () => client.patch('/api/clothes/c1', {}),
+      () => client.delete('/api/feeds/f1'),
+    ]) {
+      const error = (await send().catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.message).toBe(ko.offline.writeFailed);
+      expect(error.network).toBe('offline');
+    }
+    const signIn = (await client.post('/api/auth/sign-in', {}).catch((e: unknown) => e)) as ApiError;
+    expect(signIn.message).toBe(ko.offline.authFailed);
+    expect(seen).toEqual([]);
+    // Reads still go out (the browser answers them from nowhere, or a flaky network might).
+    await client.get('/api/things');
+    expect(seen).toEqual(['get /api/things']);
+  });
+
+  it('a write that meets a dead network says the same; a read says it could not load', async () => {
+    const { client } = unreachable();
+    const write = (await client.post('/api/feeds', {}).catch((e: unknown) => e)) as ApiError;
+    expect(write.message).toBe(ko.offline.writeFailed);
+    expect(write.status).toBeNull();
+    const read = (await client.get('/api/feeds').catch((e: unknown) => e)) as ApiError;
+    expect(read.message).toBe(ko.offline.readFailed);
+    expect(read.network).toBe('offline');
+  });
+
+  it('a timeout on a live connection is not called offline: the server may have the write', async () => {
+    const { client } = unreachable(AxiosError.ECONNABORTED);
+    const error = (await client.post('/api/feeds', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(ko.common.apiFailed);
+    expect(error.network).toBe('timeout');
+  });
+
+  it('a refresh that gets no answer keeps the session and fails the request as offline', async () => {
+    const { client, bridge } = setup();
+    vi.mocked(bridge.refresh).mockRejectedValueOnce(
+      new ApiError(ko.offline.authFailed, null, null, { network: 'offline' }),
+    );
+    const error = (await client.get('/api/things').catch((e: unknown) => e)) as ApiError;
+    expect(error.network).toBe('offline');
+    expect(bridge.onSessionExpired).not.toHaveBeenCalled();
   });
 });

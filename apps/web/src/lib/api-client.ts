@@ -6,21 +6,59 @@ import axios, {
   type CreateAxiosDefaults,
 } from 'axios';
 import { CSRF_COOKIE, CSRF_HEADER, ko } from '@otboo/contract';
+import { isOffline } from '@/lib/network';
 
 /** An API failure with the server's Korean `message` (API.md §1) and the raw response data attached. */
 export class ApiError extends Error {
   readonly status: number | null;
   readonly data: unknown;
   readonly exceptionName: string | null;
+  /**
+   * Why no answer came, if none did: 'offline' (no network, or the connection is dead; the message says so) or
+   * 'timeout' (the server may have got the request). Such a failure says nothing about the request itself, so a
+   * session is not ended on it (stores/session.ts) and the screens keep what was typed for another try.
+   */
+  readonly network: 'offline' | 'timeout' | null;
 
-  constructor(message: string, status: number | null, data: unknown) {
+  constructor(
+    message: string,
+    status: number | null,
+    data: unknown,
+    options: { network?: 'offline' | 'timeout' } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     const name = isRecord(data) && typeof data.exceptionName === 'string' ? data.exceptionName : null;
     this.exceptionName = name;
+    this.network = options.network ?? null;
   }
+}
+
+/** Whether `error` is a request that got no answer (see ApiError.network). */
+export function isNetworkError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.network !== null;
+}
+
+/** Whether `error` is a request that failed for want of a network; its message is one of `ko.offline`'s. */
+export function isOfflineError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.network === 'offline';
+}
+
+const READ_METHODS = new Set(['get', 'head', 'options']);
+
+function isWrite(method: string | undefined): boolean {
+  return !READ_METHODS.has((method ?? 'get').toLowerCase());
+}
+
+/**
+ * What a request that found no network says: a read could not load; a write was not saved (the screens keep
+ * what was typed, so it can be sent again); a sign-in or refresh could not reach the server.
+ */
+function offlineText(config: AxiosRequestConfig | undefined): string {
+  if (!isWrite(config?.method)) return ko.offline.readFailed;
+  return isAuthPath(config?.url) ? ko.offline.authFailed : ko.offline.writeFailed;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -31,6 +69,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof AxiosError) {
+    if (!error.response && error.code !== AxiosError.ERR_CANCELED) {
+      // A timeout on a live connection may still have reached the server: only a dead one says "offline".
+      if (error.code === AxiosError.ERR_NETWORK || isOffline()) {
+        return new ApiError(offlineText(error.config), null, null, { network: 'offline' });
+      }
+      return new ApiError(ko.common.apiFailed, null, null, { network: 'timeout' });
+    }
     const data = error.response?.data;
     const message =
       isRecord(data) && typeof data.message === 'string' && data.message ? data.message : ko.common.apiFailed;
@@ -83,6 +128,11 @@ export function createApiClient(defaults: CreateAxiosDefaults = {}): {
   });
 
   client.interceptors.request.use((config) => {
+    // Offline, a write is refused at once with a message the form shows beside what was typed: it is never
+    // queued to go out later without the user knowing (docs/product.md "Offline").
+    if (isWrite(config.method) && isOffline()) {
+      throw new ApiError(offlineText(config), null, null, { network: 'offline' });
+    }
     const token = bridge?.getAccessToken() ?? null;
     (config as RetriableConfig)._token = token;
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
@@ -105,7 +155,9 @@ export function createApiClient(defaults: CreateAxiosDefaults = {}): {
       });
       try {
         token = await refreshing;
-      } catch {
+      } catch (refreshError) {
+        // A refresh that got no answer is not a refused session: it stays, and this request fails as offline.
+        if (isNetworkError(refreshError)) throw refreshError;
         bridge.onSessionExpired();
         throw toApiError(error);
       }
