@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -11,6 +12,13 @@ const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', i
 // The dev server forwards everything the app talks to on its own origin to a local API server.
 const apiServer = 'http://127.0.0.1:8080';
 const proxied = ['/api', '/ws', '/files', '/oauth2', '/login'];
+
+// This build's name: the version and when it was built. The persisted query cache carries it, so answers saved
+// by another build (whose shapes may differ) are dropped on restore (src/lib/query-persister.ts).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const APP_BUILD = `${version}+${Date.now().toString(36)}`;
 
 // The white top bar, and the gray of the start page (index.css: white, --color-surface).
 const THEME_COLOR = '#ffffff';
@@ -76,8 +84,8 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [react(), tailwindcss(), indexHtmlTexts, pwa],
   resolve: { alias: { '@': src, '@otboo/contract': contract } },
-  // sockjs-client reads the Node global `global`; without this the built page is blank.
-  define: { global: 'globalThis' },
+  // sockjs-client reads the Node global `global`; without this the built page is blank. __APP_BUILD__: see above.
+  define: { global: 'globalThis', __APP_BUILD__: JSON.stringify(APP_BUILD) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: Object.fromEntries(

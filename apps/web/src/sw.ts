@@ -11,6 +11,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { IMAGE_CACHE } from '@/lib/image-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -31,12 +32,13 @@ registerRoute(
 
 // ── Photos: garment images and avatars, `/files/<key>` on our origin (docs/api.md §8) ──
 // A key is random per upload and never rewritten, so a stored copy is always right: cache first, bounded in
-// count and age, and dropped first when the browser runs short of storage.
+// count and age, and dropped first when the browser runs short of storage. The page deletes this cache when a
+// session ends (lib/image-cache.ts), so the next user of the device never sees these photos offline.
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && url.pathname.startsWith('/files/') && request.destination === 'image',
   new CacheFirst({
-    cacheName: 'otboo-images',
+    cacheName: IMAGE_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),

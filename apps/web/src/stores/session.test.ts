@@ -1,7 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JwtDto } from '@otboo/contract';
+import { ApiError } from '@/lib/api-client';
+import { IMAGE_CACHE } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
-import { onSessionEnd, useSession } from '@/stores/session';
+import { PERSISTED_CACHE_KEY } from '@/lib/query-persister';
+import { onSessionEnd, rememberedUser, useSession } from '@/stores/session';
 
 const api = vi.hoisted(() => ({
   csrf: vi.fn(async () => undefined),
@@ -86,5 +89,91 @@ describe('ending the session', () => {
     expect(reset).not.toHaveBeenCalled();
     stop();
     queryClient.clear();
+  });
+});
+
+describe('offline and on this device', () => {
+  const caches = { delete: vi.fn(async () => true) };
+  const offline = () => new ApiError('오프라인', null, null, { network: 'offline' });
+  const bob: JwtDto = {
+    accessToken: 'token-b',
+    userDto: { ...jwt.userDto, id: 'b0000000-0000-4000-8000-000000000002', email: 'b@otboo.e2e' },
+  };
+
+  /** A reload: the page forgets the session in memory; the device keeps what it stored. */
+  function reload() {
+    useSession.setState({ accessToken: null, user: null });
+  }
+
+  beforeEach(() => {
+    vi.clearAllMocks();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('caches', caches);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+
+  it('sign-out removes the persisted cache, the remembered user and the photo cache', async () => {
+    const { reset, stop } = signedInWithData();
+    localStorage.setItem(PERSISTED_CACHE_KEY, JSON.stringify({ buster: 'x', timestamp: 1, clientState: {} }));
+    expect(rememberedUser()).toEqual(jwt.userDto);
+    await useSession.getState().signOut();
+    expectNothingOfTheUser(reset);
+    expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toBeNull();
+    expect(rememberedUser()).toBeNull();
+    expect(caches.delete).toHaveBeenCalledWith(IMAGE_CACHE);
+    stop();
+  });
+
+  it('opening offline keeps the remembered user signed in, without a token, with the cached data', async () => {
+    const { reset, stop } = signedInWithData();
+    reload();
+    api.refresh.mockRejectedValueOnce(offline());
+    await expect(useSession.getState().refresh({ throwOnError: true })).rejects.toBeInstanceOf(ApiError);
+    expect(useSession.getState()).toMatchObject({ accessToken: null, user: jwt.userDto });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
+    expect(reset).not.toHaveBeenCalled();
+
+    // Back online, the refresh goes through: the same user, now with a token and the same data.
+    api.refresh.mockResolvedValueOnce(jwt);
+    await useSession.getState().refresh({ throwOnError: true });
+    expect(useSession.getState()).toMatchObject({ accessToken: 'token', user: jwt.userDto });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
+    stop();
+  });
+
+  it('a refused refresh (401) still ends the session, offline data and all', async () => {
+    const { reset, stop } = signedInWithData();
+    reload();
+    api.refresh.mockRejectedValueOnce(offline());
+    await useSession.getState().refresh();
+    api.refresh.mockRejectedValueOnce(new ApiError('로그인이 만료되었습니다.', 401, null));
+    await expect(useSession.getState().refresh()).resolves.toBeNull();
+    expectNothingOfTheUser(reset);
+    expect(rememberedUser()).toBeNull();
+    expect(caches.delete).toHaveBeenCalledWith(IMAGE_CACHE);
+    stop();
+  });
+
+  it('without a remembered user, a refresh without an answer leaves nobody signed in', async () => {
+    api.refresh.mockRejectedValueOnce(offline());
+    await expect(useSession.getState().refresh()).resolves.toBeNull();
+    expect(useSession.getState()).toMatchObject({ accessToken: null, user: null });
+  });
+
+  it("another account signing in on this device first drops the previous one's data", async () => {
+    const { reset, stop } = signedInWithData();
+    reload();
+    api.signIn.mockResolvedValueOnce(bob);
+    await useSession.getState().signIn(bob.userDto.email, 'password1');
+    expect(reset).toHaveBeenCalledOnce();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(caches.delete).toHaveBeenCalledWith(IMAGE_CACHE);
+    expect(useSession.getState().user).toEqual(bob.userDto);
+    expect(rememberedUser()).toEqual(bob.userDto);
+    stop();
   });
 });

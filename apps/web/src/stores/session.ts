@@ -1,13 +1,20 @@
 import { create } from 'zustand';
-import type { JwtDto, UserDto } from '@otboo/contract';
+import { UserDto, type JwtDto } from '@otboo/contract';
 import { getCsrfToken } from '@/features/auth/api/get-csrf-token';
 import { refreshSession } from '@/features/auth/api/refresh-session';
 import { signIn as signInRequest } from '@/features/auth/api/sign-in';
 import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
+import { isNetworkError } from '@/lib/api-client';
+import { deleteImageCache } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
+import { queryPersister } from '@/lib/query-persister';
 
 interface SessionState {
   accessToken: string | null;
+  /**
+   * The signed-in user. Set while `accessToken` is null when the session could not be renewed for want of a
+   * network: the remembered user stays signed in offline with the last data (docs/product.md "Offline").
+   */
   user: UserDto | null;
   /** Signs in by e-mail and password and keeps the session. */
   signIn(username: string, password: string): Promise<JwtDto>;
@@ -15,7 +22,8 @@ interface SessionState {
   signOut(): Promise<void>;
   /**
    * Renews the session from the refresh cookie. With `throwOnError` a failure rejects (the route guard
-   * redirects on it); otherwise it resolves to null. Either way a failure clears the session.
+   * redirects on it unless a user is still signed in); otherwise it resolves to null. A refused refresh clears
+   * the session; one that got no answer (offline) keeps the remembered user signed in, without a token.
    */
   refresh(options?: { throwOnError?: boolean }): Promise<JwtDto | null>;
   setSession(jwt: JwtDto): void;
@@ -34,6 +42,33 @@ const sessionEndListeners = new Set<() => void>();
 export function onSessionEnd(reset: () => void): () => void {
   sessionEndListeners.add(reset);
   return () => sessionEndListeners.delete(reset);
+}
+
+const REMEMBERED_USER_KEY = 'otboo.session-user';
+
+/**
+ * The user of this device's current session, kept across reloads so that the app opens offline as them (the
+ * refresh cookie that proves the session cannot be read by the page). Null when nobody is signed in.
+ */
+export function rememberedUser(): UserDto | null {
+  try {
+    const stored = localStorage.getItem(REMEMBERED_USER_KEY);
+    if (!stored) return null;
+    const parsed = UserDto.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(user: UserDto | null): void {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER_KEY);
+  } catch (error) {
+    // Without storage the app still works online; it only cannot open offline.
+    console.warn(error);
+  }
 }
 
 let csrfReady: Promise<void> | null = null;
@@ -62,7 +97,7 @@ export const useSession = create<SessionState>()((set) => ({
   async signIn(username, password) {
     await csrfToken();
     const jwt = await signInRequest(username, password);
-    set({ accessToken: jwt.accessToken, user: jwt.userDto });
+    startSession(jwt);
     return jwt;
   },
 
@@ -87,20 +122,24 @@ export const useSession = create<SessionState>()((set) => ({
       });
     try {
       const jwt = await refreshing;
-      set({ accessToken: jwt.accessToken, user: jwt.userDto });
+      startSession(jwt);
       return jwt;
     } catch (error) {
-      endSession();
+      // Only an answer (401: the cookie is gone, expired or revoked) ends the session, never a dead network.
+      const user = useSession.getState().user ?? rememberedUser();
+      if (isNetworkError(error) && user) set({ user });
+      else endSession();
       if (options.throwOnError) throw error;
       return null;
     }
   },
 
   setSession(jwt) {
-    set({ accessToken: jwt.accessToken, user: jwt.userDto });
+    startSession(jwt);
   },
 
   setUser(user) {
+    remember(user);
     set({ user });
   },
 
@@ -109,13 +148,25 @@ export const useSession = create<SessionState>()((set) => ({
   },
 }));
 
+/** Keeps a new session; another account than the last one first ends the last one's (its data, its photos). */
+function startSession(jwt: JwtDto): void {
+  const previous = useSession.getState().user ?? rememberedUser();
+  if (previous && previous.id !== jwt.userDto.id) endSession();
+  remember(jwt.userDto);
+  useSession.setState({ accessToken: jwt.accessToken, user: jwt.userDto });
+}
+
 /**
- * The one place a session ends (sign-out, a failed refresh, expiry): the session, every cached server
- * read and the user's client state go together, so nothing of this user shows for the next one.
+ * The one place a session ends (sign-out, a failed refresh, expiry, another account): the session, every
+ * cached server read, its copy kept for offline use, the photos the worker kept and the user's client state go
+ * together, so nothing of this user shows for the next one, online or offline.
  */
 function endSession(): void {
   useSession.setState({ accessToken: null, user: null });
+  remember(null);
   queryClient.clear();
+  queryPersister.removeClient();
+  void deleteImageCache();
   for (const reset of sessionEndListeners) reset();
 }
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { OfflineNotice } from '@/components/pwa/offline-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ChatDialogHost } from '@/features/messages/components/chat-dialog';
@@ -16,12 +17,14 @@ import {
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { useProfile } from '@/features/users/hooks/use-profile';
+import { useOnline } from '@/hooks/use-online';
 import { selectAuthenticated, useSession } from '@/stores/session';
 
 /**
  * The route guard and signed-in frame of spec §2: without a session it asks the refresh cookie for one
  * and, when that fails, replaces the history entry with the login page. Children render only when
- * authenticated.
+ * authenticated, or offline for the remembered user (the refresh got no answer: stores/session.ts), who sees
+ * the last data under the offline notice until the connection is back and the session renewed.
  */
 export function ProtectedLayout() {
   const navigate = useNavigate();
@@ -29,22 +32,30 @@ export function ProtectedLayout() {
   const authenticated = useSession(selectAuthenticated);
   const user = useSession((s) => s.user);
   const profile = useProfile(user?.id).data;
+  const online = useOnline();
 
   useEffect(() => {
     if (authenticated) return;
     let active = true;
-    useSession
-      .getState()
-      .refresh({ throwOnError: true })
-      .catch(() => {
-        if (active) navigate(paths.auth.login.href(), { replace: true });
-      });
+    const renew = () => {
+      useSession
+        .getState()
+        .refresh({ throwOnError: true })
+        .catch(() => {
+          // Offline the remembered user stays; only a refused session goes to the login page.
+          if (active && !useSession.getState().user) navigate(paths.auth.login.href(), { replace: true });
+        });
+    };
+    renew();
+    // Signed in offline: the session is renewed as soon as the connection is back.
+    addEventListener('online', renew);
     return () => {
       active = false;
+      removeEventListener('online', renew);
     };
   }, [authenticated, navigate]);
 
-  if (!authenticated || !user) {
+  if (!user) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
         <Spinner label={ko.common.loading} />
@@ -77,6 +88,7 @@ export function ProtectedLayout() {
       messages={<ConversationsMenu viewerId={user.id} />}
       onSignOut={() => void signOut()}
     >
+      {online && authenticated ? null : <OfflineNotice />}
       <Outlet />
       <ChatDialogHost
         // The server reads a conversation's message notifications with it: the bell takes the new count.

@@ -1,0 +1,158 @@
+import {
+  removeOldestQuery,
+  type PersistedClient,
+  type Persister,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { QUERY_CACHE_TIME } from '@/lib/query-client';
+
+/** The localStorage key of the persisted query cache. */
+export const PERSISTED_CACHE_KEY = 'otboo.query-cache';
+
+/** A persisted cache older than this is dropped on restore (TanStack's default, and the query client's gcTime). */
+export const PERSISTED_CACHE_MAX_AGE = QUERY_CACHE_TIME;
+
+/** Writes wait this long, so that a burst of answers (a page opening) is saved once. */
+const WRITE_DELAY_MS = 1000;
+
+/**
+ * The persisted cache's buster: this build and the user it belongs to. A cache from another build (whose answers
+ * may have another shape) or of another user is dropped on restore instead of shown.
+ */
+export function cacheBuster(userId: string | null): string {
+  return `${__APP_BUILD__}:${userId ?? ''}`;
+}
+
+/**
+ * The part of a query the choice reads. Structural, because the persist package brings its own copy of
+ * TanStack's core, whose Query class is another type than the app's.
+ */
+interface PersistableQuery {
+  queryKey: readonly unknown[];
+  meta?: Record<string, unknown>;
+  state: { status: 'pending' | 'error' | 'success' };
+}
+
+/**
+ * What is kept across a reload: successful answers only (never an error or a half-loaded query), never anything
+ * under `auth` (sessions and tokens are not data to show offline), and no query whose `meta.persist` is false.
+ */
+export function shouldPersistQuery(query: PersistableQuery): boolean {
+  return query.state.status === 'success' && query.queryKey[0] !== 'auth' && query.meta?.persist !== false;
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface QueryPersisterOptions {
+  storage: Storage | null;
+  /** The signed-in user's id, or null: nothing is written without one. */
+  owner(): string | null;
+  key?: string;
+  writeDelayMs?: number;
+}
+
+export interface QueryPersister extends Persister {
+  /** Writes a pending save now (the page is being hidden or closed). */
+  flush(): void;
+}
+
+/**
+ * A query-cache persister on localStorage (synchronous, so the restored home shows in the first frames).
+ * Unlike TanStack's sync-storage persister, a save is stamped with the buster of the user signed in when it is
+ * written, not when the provider started (PersistQueryClientProvider reads its options once, and one page may
+ * see a sign-out and another user's sign-in), it is skipped while nobody is signed in, and `removeClient` also
+ * drops a save still waiting, so a sign-out is never followed by the previous user's data being written back.
+ */
+export function createQueryPersister({
+  storage,
+  owner,
+  key = PERSISTED_CACHE_KEY,
+  writeDelayMs = WRITE_DELAY_MS,
+}: QueryPersisterOptions): QueryPersister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function write() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const next = pending;
+    pending = null;
+    const userId = owner();
+    if (!storage || !next || !userId) return;
+    let client: PersistedClient | undefined = { ...next, buster: cacheBuster(userId) };
+    let errorCount = 0;
+    while (client) {
+      try {
+        storage.setItem(key, JSON.stringify(client));
+        return;
+      } catch (error) {
+        // Storage full: the oldest answers go first, until the rest fits or nothing is left.
+        errorCount += 1;
+        client = removeOldestQuery({ persistedClient: client, error: error as Error, errorCount });
+      }
+    }
+    storage.removeItem(key);
+  }
+
+  return {
+    persistClient(client) {
+      if (!owner()) return;
+      pending = client;
+      timer ??= setTimeout(write, writeDelayMs);
+    },
+    restoreClient() {
+      const stored = storage?.getItem(key);
+      if (!stored) return undefined;
+      try {
+        return JSON.parse(stored) as PersistedClient;
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      pending = null;
+      storage?.removeItem(key);
+    },
+    flush() {
+      if (pending) write();
+    },
+  };
+}
+
+/** localStorage, or null where it cannot be used (some private modes and web views throw on access). */
+function localStorageOrNull(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+let cacheOwner: () => string | null = () => null;
+
+/** Tells the persister whose data the cache holds; called once at start-up (app/provider.tsx). */
+export function bindCacheOwner(owner: () => string | null): void {
+  cacheOwner = owner;
+}
+
+/** The app's one persister; the session store removes its copy when a session ends (stores/session.ts). */
+export const queryPersister = createQueryPersister({
+  storage: localStorageOrNull(),
+  owner: () => cacheOwner(),
+});
+
+/**
+ * The options of PersistQueryClientProvider: restore the copy saved for `userId` (the remembered user) when it
+ * is younger than a day, then save successful answers as they change. Mutations are never saved: a write is
+ * never replayed later (the API client refuses writes offline).
+ */
+export function persistOptions(userId: string | null): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: queryPersister,
+    maxAge: PERSISTED_CACHE_MAX_AGE,
+    buster: cacheBuster(userId),
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  };
+}
