@@ -11,6 +11,7 @@ import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { queryKeys } from '@/lib/query-keys';
 import { useCursorList } from '@/lib/use-cursor-list';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 /** Comments load 20 at a time (spec §7 fixed values). */
 export const COMMENT_PAGE_SIZE = 20;
@@ -47,7 +48,8 @@ export function CommentSection({ feedId, userId, onCommented, onNavigate }: Comm
       return true;
     } catch (cause) {
       console.error(cause);
-      toast.error(ko.feeds.commentFailed);
+      // The text stays in the box (CommentForm empties it only once saved).
+      toast.error(writeErrorText(cause, ko.feeds.commentFailed));
       return false;
     }
   }

@@ -19,6 +19,7 @@ import { formatClock, formatMonthDay } from '@/features/feeds/utils/feed-time';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { cn } from '@/utils/cn';
+import { writeErrorText } from '@/utils/error-text';
 
 interface FeedDetailProps {
   initialFeed: FeedDto;
@@ -49,7 +50,7 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
       toast.success(ko.feeds.updated);
     } catch (error) {
       console.error(error);
-      toast.error(ko.feeds.updateFailed);
+      toast.error(writeErrorText(error, ko.feeds.updateFailed));
     } finally {
       setSaving(false);
     }
@@ -64,7 +65,7 @@ export function FeedDetail({ initialFeed, onFeedChange, onDeleted, onNavigate }:
       onDeleted(feed.id);
     } catch (error) {
       console.error(error);
-      toast.error(ko.feeds.deleteFailed);
+      toast.error(writeErrorText(error, ko.feeds.deleteFailed));
     } finally {
       setDeleting(false);
     }

@@ -8,6 +8,7 @@ import { createFeed } from '@/features/feeds/api/create-feed';
 import { checkOotd } from '@/features/feeds/utils/ootd-form';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 export interface OotdDialogProps {
   open: boolean;
@@ -66,7 +67,7 @@ function OotdForm({
       onDone();
     } catch (failure) {
       console.error(failure);
-      toast.error(ko.feeds.createFailed);
+      toast.error(writeErrorText(failure, ko.feeds.createFailed));
       setSubmitting(false);
     }
   }

@@ -4,6 +4,7 @@ import { likeFeed } from '@/features/feeds/api/like-feed';
 import { unlikeFeed } from '@/features/feeds/api/unlike-feed';
 import { withLike } from '@/features/feeds/utils/like-state';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 /**
  * Likes or unlikes `feed`; the count and `likedByMe` change only after the call succeeded (spec §4
@@ -24,7 +25,7 @@ export function useLikeToggle(
       patch((current) => withLike(current, liked));
     } catch (error) {
       console.error(error);
-      toast.error(ko.feeds.likeFailed);
+      toast.error(writeErrorText(error, ko.feeds.likeFailed));
     } finally {
       setPending(false);
     }

@@ -4,6 +4,7 @@ import {
   DirectMessageDto,
   DM_SEND_DESTINATION,
   directMessageTopic,
+  ko,
   type DirectMessageSendRequest,
 } from '@otboo/contract';
 import { getDirectMessages, type DirectMessageListParams } from '@/features/messages/api/get-direct-messages';
@@ -15,7 +16,9 @@ import {
 import { useStompConnection } from '@/features/messages/hooks/use-stomp-connection';
 import { mergeMessages } from '@/features/messages/utils/message-list';
 import { insertSorted, type ListData } from '@/lib/cursor-list';
+import { isOffline } from '@/lib/network';
 import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
 import { useCursorList } from '@/lib/use-cursor-list';
 
 /** Messages load 20 at a time (docs/product.md §9). */
@@ -130,9 +133,17 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
 
   const messages = useMemo(() => mergeMessages(history.items, early), [history.items, early]);
 
-  /** Publishes a message; false (nothing sent) when the connection is down. The echo adds it to the list. */
+  /**
+   * Publishes a message; false (nothing sent, the text stays in the box) when the connection is down. Offline the
+   * socket may not have noticed yet: the message is refused with a notice rather than lost in a dead socket.
+   * The echo adds a sent message to the list.
+   */
   const send = useCallback(
     (content: string): boolean => {
+      if (isOffline()) {
+        toast.error(ko.offline.sendFailed);
+        return false;
+      }
       const body: DirectMessageSendRequest = { senderId: viewerId, receiverId: partnerId, content };
       return connection.publish(DM_SEND_DESTINATION, body);
     },

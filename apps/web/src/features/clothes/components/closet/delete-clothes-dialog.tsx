@@ -3,6 +3,7 @@ import { ko, type ClothesDto } from '@otboo/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteClothes } from '@/features/clothes/api/delete-clothes';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 interface DeleteClothesDialogProps {
   /** The garment asked about; null keeps the question closed. */
@@ -23,8 +24,8 @@ export function DeleteClothesDialog({ clothes, onClose, onDeleted }: DeleteCloth
       toast.success(ko.clothes.deleted);
       onDeleted(clothes);
       onClose();
-    } catch {
-      toast.error(ko.clothes.deleteFailed);
+    } catch (error) {
+      toast.error(writeErrorText(error, ko.clothes.deleteFailed));
     } finally {
       setBusy(false);
     }

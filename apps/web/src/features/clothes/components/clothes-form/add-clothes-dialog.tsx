@@ -17,6 +17,7 @@ import {
 } from '@/features/clothes/utils/clothes-form';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 interface AddClothesDialogProps {
   open: boolean;
@@ -90,7 +91,7 @@ function AddClothesContent({
       toast.success(ko.clothes.added);
       onSaved(saved);
     } catch (error) {
-      toast.error(ko.clothes.addFailed);
+      toast.error(writeErrorText(error, ko.clothes.addFailed));
       setSaveError(toApiError(error).message);
       setSaving(false);
     }

@@ -11,6 +11,7 @@ import {
 } from '@/features/clothes/utils/clothes-form';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 interface EditClothesDialogProps {
   /** The garment being edited; null keeps the dialog closed. */
@@ -63,7 +64,7 @@ function EditClothesContent({
       toast.success(ko.clothes.updated);
       onSaved(saved);
     } catch (error) {
-      toast.error(ko.clothes.updateFailed);
+      toast.error(writeErrorText(error, ko.clothes.updateFailed));
       setSaveError(toApiError(error).message);
       setSaving(false);
     }

@@ -17,6 +17,7 @@ import { GenderPicker } from '@/features/users/components/settings/gender-picker
 import { LinkedProviders } from '@/features/users/components/settings/linked-providers';
 import { SensitivitySlider } from '@/features/users/components/settings/sensitivity-slider';
 import { toast } from '@/lib/toast';
+import { writeErrorText } from '@/utils/error-text';
 
 interface FormValues {
   name: string;
@@ -106,8 +107,9 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
       setValues(valuesOf(saved));
       onSaved(saved);
       toast.success(ko.profile.updated);
-    } catch {
-      toast.error(ko.profile.updateFailed);
+    } catch (error) {
+      // The form keeps what was entered, to save again.
+      toast.error(writeErrorText(error, ko.profile.updateFailed));
     } finally {
       setSaving(false);
     }
