@@ -12,10 +12,10 @@ const api = vi.hoisted(() => ({
   signIn: vi.fn(),
   signOut: vi.fn(async () => undefined),
 }));
-vi.mock('@/features/auth/api/get-csrf-token', () => ({ getCsrfToken: api.csrf }));
-vi.mock('@/features/auth/api/refresh-session', () => ({ refreshSession: api.refresh }));
-vi.mock('@/features/auth/api/sign-in', () => ({ signIn: api.signIn }));
-vi.mock('@/features/auth/api/sign-out', () => ({ signOut: api.signOut }));
+vi.mock('@/lib/session-api/get-csrf-token', () => ({ getCsrfToken: api.csrf }));
+vi.mock('@/lib/session-api/refresh-session', () => ({ refreshSession: api.refresh }));
+vi.mock('@/lib/session-api/sign-in', () => ({ signIn: api.signIn }));
+vi.mock('@/lib/session-api/sign-out', () => ({ signOut: api.signOut }));
 
 const jwt: JwtDto = {
   accessToken: 'token',

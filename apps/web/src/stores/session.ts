@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { UserDto, type JwtDto } from '@otboo/contract';
-import { getCsrfToken } from '@/features/auth/api/get-csrf-token';
-import { refreshSession } from '@/features/auth/api/refresh-session';
-import { signIn as signInRequest } from '@/features/auth/api/sign-in';
-import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
+import { getCsrfToken } from '@/lib/session-api/get-csrf-token';
+import { refreshSession } from '@/lib/session-api/refresh-session';
+import { signIn as signInRequest } from '@/lib/session-api/sign-in';
+import { signOut as signOutRequest } from '@/lib/session-api/sign-out';
 import { isNetworkError } from '@/lib/api-client';
 import { deleteImageCache } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
