@@ -63,7 +63,8 @@ function ProfileView({
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-8 px-8 py-8 pr-16">
+    // Below lg the wardrobe's tab floats over the bottom right corner: the last row stays clear of it (pb-20).
+    <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 pt-5 pb-20 sm:px-6 lg:gap-8 lg:px-8 lg:py-8 lg:pr-16">
       <ProfileHeader
         profile={profile}
         stats={<FollowStats userId={userId} summary={follow.summary} />}

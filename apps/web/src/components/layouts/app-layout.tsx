@@ -14,6 +14,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ko, type UserDto } from '@otboo/contract';
+import { isActivePath, TabBar } from '@/components/layouts/tab-bar';
 import { Avatar } from '@/components/ui/avatar';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -40,9 +41,11 @@ const NAV: NavEntry[] = [
   },
 ];
 
-/** Active by exact match or path prefix (spec §2). */
-export function isActivePath(pathname: string, path: string): boolean {
-  return pathname === path || pathname.startsWith(`${path}/`);
+/** The entry the page belongs to, the most specific match: on /closet/report '옷장 리포트', not '옷장'. */
+function activeNavPath(pathname: string): string | undefined {
+  return NAV.map((entry) => entry.path)
+    .filter((path) => isActivePath(pathname, path))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 interface AppLayoutProps {
@@ -56,13 +59,19 @@ interface AppLayoutProps {
   children: ReactNode;
 }
 
-/** The signed-in frame: a 280px sidebar, a 60px top bar and the page (spec §2). */
+/**
+ * The signed-in frame. From lg, spec §2's desktop: a 280px sidebar, a 60px top bar and the page. Below lg, the
+ * phone's: a compact top bar with the logo, the messages, the bell and the avatar, the page at full width, and the
+ * bottom tab bar (tab-bar.tsx), each clear of the notch and the home indicator (`env(safe-area-inset-*)`). Both are
+ * CSS only (index.css's breakpoints): the hidden one is `display: none`, out of the page and of the tab order.
+ */
 export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children }: AppLayoutProps) {
   const { pathname } = useLocation();
   const gray = pathname.includes(paths.recommendations.path);
+  const admin = user.role === 'ADMIN';
   return (
     <div className="flex min-h-dvh">
-      <aside className="fixed inset-y-0 left-0 z-20 flex w-[280px] flex-col border-r border-line bg-white">
+      <aside className="fixed inset-y-0 left-0 z-20 hidden w-[280px] flex-col border-r border-line bg-white lg:flex">
         <div className="flex h-[60px] items-center px-6">
           <Link to={paths.home.href()} className="rounded-xl">
             <Logo />
@@ -70,8 +79,8 @@ export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children
         </div>
         <nav aria-label={ko.layout.mainNavigation} className="flex-1 px-4 py-4">
           <ul className="flex flex-col gap-1">
-            {NAV.filter((entry) => !entry.adminOnly || user.role === 'ADMIN').map((entry) => {
-              const active = isActivePath(pathname, entry.path);
+            {NAV.filter((entry) => !entry.adminOnly || admin).map((entry) => {
+              const active = entry.path === activeNavPath(pathname);
               const Icon = entry.icon;
               return (
                 <li key={entry.path}>
@@ -93,15 +102,24 @@ export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children
         </nav>
       </aside>
       <div
-        className={cn('ml-[280px] flex min-h-dvh min-w-0 flex-1 flex-col', gray ? 'bg-surface' : 'bg-white')}
+        className={cn(
+          'flex min-h-dvh min-w-0 flex-1 flex-col lg:ml-[280px]',
+          gray ? 'bg-surface' : 'bg-white',
+        )}
       >
-        <header className="sticky top-0 z-10 flex h-[60px] items-center justify-end gap-2 border-b border-line bg-white/90 px-6 backdrop-blur">
-          {messages}
-          {bell}
-          <ProfileMenu user={user} avatarUrl={avatarUrl} onSignOut={onSignOut} />
+        <header className="sticky top-0 z-10 flex h-[calc(3.5rem+env(safe-area-inset-top))] items-center justify-between gap-2 border-b border-line bg-white/90 pt-[env(safe-area-inset-top)] pr-[max(0.5rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))] backdrop-blur lg:h-[60px] lg:justify-end lg:pt-0 lg:pr-6 lg:pl-6">
+          <Link to={paths.home.href()} className="min-w-0 rounded-xl lg:hidden">
+            <Logo />
+          </Link>
+          <div className="flex shrink-0 items-center gap-0.5 lg:gap-2">
+            {messages}
+            {bell}
+            <ProfileMenu user={user} avatarUrl={avatarUrl} onSignOut={onSignOut} />
+          </div>
         </header>
-        <main className="flex-1">{children}</main>
+        <main className="flex-1 pb-(--bottom-chrome) lg:pb-0">{children}</main>
       </div>
+      <TabBar admin={admin} />
     </div>
   );
 }
@@ -118,7 +136,7 @@ function ProfileMenu({
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={ko.layout.openProfileMenu}
-        className="flex items-center gap-1.5 rounded-full py-1 pr-2 pl-1 hover:bg-surface data-[state=open]:bg-surface"
+        className="flex h-11 items-center gap-1.5 rounded-full py-1 pr-2 pl-1 hover:bg-surface data-[state=open]:bg-surface lg:h-auto"
       >
         <Avatar src={avatarUrl} alt="" size={30} />
         <ChevronDown className="size-4 text-ink-muted" aria-hidden />

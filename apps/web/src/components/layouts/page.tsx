@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/utils/cn';
 
-/** The content column of a signed-in page with its title. */
+/**
+ * The content column of a signed-in page with its title: the phone's whole width less 16 px a side, the desktop's
+ * 1200 px column with 32 px from lg. The actions wrap under a title that leaves them no room.
+ */
 export function Page({
   title,
   actions,
@@ -14,8 +17,8 @@ export function Page({
   className?: string;
 }) {
   return (
-    <div className={cn('mx-auto w-full max-w-[1200px] px-8 py-8', className)}>
-      <div className="mb-6 flex items-center justify-between gap-4">
+    <div className={cn('mx-auto w-full max-w-[1200px] px-4 py-5 sm:px-6 lg:px-8 lg:py-8', className)}>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 lg:mb-6">
         <h1 className="text-2xl font-bold text-ink">{title}</h1>
         {actions}
       </div>

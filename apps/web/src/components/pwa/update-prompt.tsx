@@ -33,7 +33,9 @@ export function UpdatePrompt() {
   });
   if (!needRefresh) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
+    // At the bottom, where it covers no heading or logo: above the phone's tab bar and home indicator
+    // (--bottom-chrome, index.css); from lg in the corner under the sidebar's last entry.
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-chrome)+0.75rem)] z-[60] flex justify-center px-3 lg:justify-start lg:px-5">
       <div
         role="status"
         className="pointer-events-auto flex items-center gap-3 rounded-2xl border border-line bg-white py-2 pr-2 pl-4 shadow-lg"

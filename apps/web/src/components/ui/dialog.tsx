@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ko } from '@otboo/contract';
 import { cn } from '@/utils/cn';
 
@@ -23,9 +23,31 @@ interface DialogProps {
 }
 
 /**
- * A modal panel in the middle of the screen. Radix traps focus, closes on Escape and an outside click, and
- * unmounts the content when closed, so state kept inside the content starts afresh on every opening (spec §4
- * "Dialogs reset their inputs on close").
+ * The panel's box: below sm a full-height sheet over the whole phone screen, clear of the notch and the home
+ * indicator; from sm a card in the middle of the screen, `--dialog-width` wide and `--dialog-height` tall (never
+ * more than the screen less 1rem a side). The chat dialog lays out its own content in the same box.
+ */
+export function dialogPanelClass(direction: 'column' | 'row' = 'column'): string {
+  return cn(
+    'fixed inset-0 z-50 flex h-dvh w-full overflow-hidden bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] focus:outline-none',
+    'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-(--dialog-height) sm:max-h-[calc(100dvh-2rem)] sm:w-(--dialog-width) sm:max-w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2',
+    'sm:rounded-[var(--radius-card)] sm:pt-0 sm:pb-0 sm:shadow-2xl',
+    direction === 'column' && 'flex-col',
+  );
+}
+
+/** The inline style that sizes dialogPanelClass from sm. */
+export function dialogPanelSize(width: number, height?: number): CSSProperties {
+  return {
+    '--dialog-width': `${width}px`,
+    '--dialog-height': height === undefined ? 'auto' : `${height}px`,
+  } as CSSProperties;
+}
+
+/**
+ * A modal panel: a full-height sheet on a phone, a card in the middle of a wider screen. Radix traps focus, closes
+ * on Escape and an outside click, gives focus back to the opener, and unmounts the content when closed, so state
+ * kept inside the content starts afresh on every opening (spec §4 "Dialogs reset their inputs on close").
  */
 export function Dialog({
   open,
@@ -44,15 +66,11 @@ export function Dialog({
         <RadixDialog.Overlay className={cn('fixed inset-0 z-40', dim ? 'bg-ink/50' : 'bg-ink/40')} />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
-            'overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none',
-            direction === 'column' && 'flex-col',
-          )}
-          style={{ width, height }}
+          className={dialogPanelClass(direction)}
+          style={dialogPanelSize(width, height)}
         >
           {title ? (
-            <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6 pb-4">
+            <div className="flex shrink-0 items-start justify-between gap-4 px-4 pt-4 pb-3 sm:px-6 sm:pt-6 sm:pb-4">
               <div className="flex min-w-0 flex-col gap-1">
                 <DialogTitle className="text-xl">{title}</DialogTitle>
                 {description ? (
@@ -82,7 +100,8 @@ export function DialogClose({ className }: { className?: string }) {
     <RadixDialog.Close
       aria-label={ko.common.close}
       className={cn(
-        'flex size-9 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft',
+        // A thumb-sized target on phones and tablets; the desktop's 36 px from lg.
+        'flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft lg:size-9',
         className,
       )}
     >
@@ -100,7 +119,9 @@ export function DialogCancel({ children }: { children: ReactNode }) {
 export function DialogBody({ children, className }: { children: ReactNode; className?: string }) {
   // Children keep their height; the body scrolls instead of squeezing them.
   return (
-    <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-2 *:shrink-0', className)}>{children}</div>
+    <div className={cn('min-h-0 flex-1 overflow-y-auto px-4 pb-2 *:shrink-0 sm:px-6', className)}>
+      {children}
+    </div>
   );
 }
 
@@ -108,7 +129,10 @@ export function DialogBody({ children, className }: { children: ReactNode; class
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div
-      className={cn('flex shrink-0 items-center justify-end gap-2 border-t border-line px-6 py-4', className)}
+      className={cn(
+        'flex shrink-0 items-center justify-end gap-2 border-t border-line px-4 py-3 sm:px-6 sm:py-4',
+        className,
+      )}
     >
       {children}
     </div>

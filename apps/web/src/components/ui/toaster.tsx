@@ -10,6 +10,9 @@ export function Toaster() {
       position={TOAST_SETTINGS.position}
       duration={TOAST_SETTINGS.duration}
       visibleToasts={TOAST_SETTINGS.visibleToasts}
+      // Sonner's own 24 px (16 px on a phone) above whatever holds the bottom edge: the tab bar, the home indicator.
+      offset={{ bottom: 'calc(var(--bottom-chrome) + 24px)' }}
+      mobileOffset={{ bottom: 'calc(var(--bottom-chrome) + 16px)' }}
       style={{ '--width': `${TOAST_SETTINGS.width}px` } as CSSProperties}
       icons={{
         success: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,

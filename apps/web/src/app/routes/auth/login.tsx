@@ -17,7 +17,7 @@ export function LoginRoute() {
         <WeatherBanner />
         <h1 className="text-[26px] leading-snug font-bold text-ink sm:text-[28px]">{ko.auth.loginTitle}</h1>
       </div>
-      <section className="flex flex-col gap-6 rounded-[28px] bg-white p-8 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10">
+      <section className="flex flex-col gap-6 rounded-[28px] bg-white p-6 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10">
         <LoginForm initialError={oauthError} />
         <div className="flex items-center gap-3 text-[13px] text-ink-muted" aria-hidden>
           <span className="h-px flex-1 bg-line" />

@@ -8,7 +8,7 @@ export function RegisterRoute() {
   return (
     <section
       aria-labelledby="register-title"
-      className="mt-6 flex flex-col gap-7 rounded-[28px] bg-white p-8 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10"
+      className="mt-6 flex flex-col gap-7 rounded-[28px] bg-white p-6 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10"
     >
       <div>
         <h1 id="register-title" className="text-2xl font-bold text-ink">

@@ -55,8 +55,10 @@ export function CommentSection({ feedId, userId, onCommented, onNavigate }: Comm
   }
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div className="min-h-0 flex-1 overflow-y-auto px-6" aria-busy={loading}>
+    // On a phone its parts join the feed detail's one scrolling column (`contents`) and the input sticks to the
+    // bottom of the screen; from md it is the right column's foot, with a list that scrolls on its own.
+    <div className="contents md:col-start-2 md:flex md:min-h-0 md:flex-1 md:flex-col">
+      <div className="px-4 md:min-h-0 md:flex-1 md:overflow-y-auto md:px-6" aria-busy={loading}>
         <ul aria-label={ko.feeds.comments} className="flex flex-col">
           {data.map((comment) => (
             <li key={comment.id} className="flex gap-3 border-b border-line py-3.5 last:border-b-0">
@@ -82,7 +84,7 @@ export function CommentSection({ feedId, userId, onCommented, onNavigate }: Comm
         </ul>
         <CommentListStatus count={data.length} loading={loading} error={error} hasNext={hasNext} />
       </div>
-      <CommentForm disabled={!userId} onSubmit={submit} />
+      <CommentForm disabled={!userId} onSubmit={submit} className="sticky bottom-0 bg-white md:static" />
     </div>
   );
 }

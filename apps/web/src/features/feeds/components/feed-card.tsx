@@ -35,7 +35,7 @@ export function FeedCard({ feed, onOpen }: FeedCardProps) {
           <Avatar src={feed.author.profileImageUrl} alt="" size={26} />
           <Link
             to={profile}
-            className="pointer-events-auto relative z-10 min-w-0 truncate text-sm font-bold text-ink hover:underline"
+            className="pointer-events-auto relative z-10 min-w-0 truncate py-0.5 text-sm font-bold text-ink hover:underline"
           >
             {feed.author.name}
           </Link>

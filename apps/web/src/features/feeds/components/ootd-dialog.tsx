@@ -74,7 +74,7 @@ function OotdForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-6 pb-5">
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 pb-5 sm:px-6">
         {clothes && clothes.length > 0 ? <OutfitPreview clothes={clothes} /> : null}
         <div className="flex flex-col gap-2">
           <label htmlFor={contentId} className="text-[15px] font-bold text-ink">
@@ -126,8 +126,12 @@ function OutfitPreview({ clothes }: { clothes: OotdDto[] }) {
         {clothes.map((item, i) => (
           <li key={item.clothesId ?? i} className="flex w-[76px] shrink-0 flex-col gap-1.5">
             <div className="aspect-square overflow-hidden rounded-xl border border-line bg-surface-soft">
-              {(item.thumbnailUrl ?? item.imageUrl) ? (
-                <img src={(item.thumbnailUrl ?? item.imageUrl)!} alt="" className="size-full object-cover" />
+              {item.thumbnailUrl || item.imageUrl ? (
+                <img
+                  src={item.thumbnailUrl || item.imageUrl || undefined}
+                  alt=""
+                  className="size-full object-cover"
+                />
               ) : (
                 <div className="flex size-full items-center justify-center text-ink-muted">
                   <ImageOff className="size-5" aria-hidden />

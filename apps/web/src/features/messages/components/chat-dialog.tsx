@@ -1,8 +1,8 @@
-import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type RefObject } from 'react';
 import { ko, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
+import { DialogClose, dialogPanelClass, dialogPanelSize } from '@/components/ui/dialog';
 import { ChatComposer } from '@/features/messages/components/chat-composer';
 import { ChatMessageList } from '@/features/messages/components/chat-message-list';
 import { useConversation } from '@/features/messages/hooks/use-conversation';
@@ -53,7 +53,9 @@ export function ChatDialog({ partner, viewerId, onClose, onRead }: ChatDialogPro
             event.preventDefault();
             inputRef.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[min(680px,calc(100dvh-2rem))] w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-2xl focus:outline-none"
+          // A full-height sheet on a phone, 440×680 in the middle of a wider screen.
+          className={dialogPanelClass()}
+          style={dialogPanelSize(440, 680)}
         >
           {partner ? (
             <Conversation partner={partner} viewerId={viewerId} inputRef={inputRef} onRead={onRead} />
@@ -83,12 +85,7 @@ function Conversation({ partner, viewerId, inputRef, onRead }: ConversationProps
           </RadixDialog.Title>
           <ConnectionNotice state={conversation.connectionState} />
         </div>
-        <RadixDialog.Close
-          aria-label={ko.common.close}
-          className="-mr-2 flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink-soft"
-        >
-          <X className="size-5" aria-hidden />
-        </RadixDialog.Close>
+        <DialogClose className="-mr-2" />
       </div>
       <ChatMessageList
         partner={partner}

@@ -20,7 +20,7 @@ export function ConversationsMenu({ viewerId }: { viewerId: string }) {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={unread > 0 ? ko.layout.messagesUnread(badgeText(unread)) : ko.layout.messages}
-        className="relative flex size-10 items-center justify-center rounded-full text-ink-soft hover:bg-surface data-[state=open]:bg-surface"
+        className="relative flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-surface data-[state=open]:bg-surface lg:size-10"
       >
         <MessagesSquare className="size-[22px]" aria-hidden />
         {unread > 0 ? (

@@ -20,7 +20,7 @@ export function NotificationBellButton(props: ComponentPropsWithRef<'button'>) {
     <button
       type="button"
       aria-label={count > 0 ? ko.layout.notificationsUnread(badgeText(count)) : ko.layout.notifications}
-      className="relative flex size-10 items-center justify-center rounded-full text-ink-soft hover:bg-surface data-[state=open]:bg-surface"
+      className="relative flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-surface data-[state=open]:bg-surface lg:size-10"
       {...props}
     >
       <Bell className="size-[22px]" aria-hidden />

@@ -13,7 +13,7 @@ interface ProfileHeaderProps {
 /** The top of a profile: the avatar (default image when missing), the name, the counts and the actions. */
 export function ProfileHeader({ profile, stats, actions }: ProfileHeaderProps) {
   return (
-    <section className="flex flex-wrap items-center gap-6 rounded-[var(--radius-card)] border border-line bg-white px-8 py-7">
+    <section className="flex flex-wrap items-center gap-5 rounded-[var(--radius-card)] border border-line bg-white px-5 py-5 sm:gap-6 sm:px-8 sm:py-7">
       <Avatar src={profile?.profileImageUrl} alt="" size={96} className="ring-4 ring-surface" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h1 className="truncate text-2xl font-bold text-ink">

@@ -9,8 +9,6 @@ import { queryKeys } from '@/lib/query-keys';
 import { useCursorList } from '@/lib/use-cursor-list';
 import { cn } from '@/utils/cn';
 
-/** The drawer's width (spec §9). */
-export const WARDROBE_DRAWER_WIDTH = 456;
 /** Clothes load 20 at a time (spec §7 fixed values). */
 export const WARDROBE_PAGE_SIZE = 20;
 
@@ -37,8 +35,10 @@ interface WardrobeDrawerProps {
 }
 
 /**
- * A side tab at the right edge that slides out a 456px drawer with the user's clothes, two per row,
- * filtered by category. The drawer is not modal: the profile stays usable beside it.
+ * The user's clothes, two per row, filtered by category, in a panel that is not modal: the profile stays usable
+ * beside it. From lg, spec §2's drawer: a side tab at the right edge slides out 456px (spec §9) under the top bar. Below lg,
+ * a bottom sheet: the tab sits on the sheet's top edge above the tab bar, and the sheet rises over the lower part
+ * of the screen. CSS chooses (index.css's breakpoints); `motion-reduce` skips the slide.
  */
 export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawerProps) {
   const [open, setOpen] = useState(false);
@@ -64,20 +64,23 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
     <div
       onKeyDown={onKeyDown}
       className={cn(
-        'fixed top-[60px] right-0 bottom-0 z-30 transition-transform duration-300 ease-out motion-reduce:transition-none',
-        open ? 'translate-x-0' : 'translate-x-full',
+        'fixed inset-x-0 bottom-(--bottom-chrome) z-20 h-[min(75dvh,640px)] transition-transform duration-300 ease-out motion-reduce:transition-none',
+        'lg:top-[60px] lg:right-0 lg:bottom-0 lg:left-auto lg:z-30 lg:h-auto lg:w-[456px]',
+        open ? 'translate-y-0 lg:translate-x-0' : 'translate-y-full lg:translate-x-full lg:translate-y-0',
       )}
-      style={{ width: WARDROBE_DRAWER_WIDTH }}
     >
       <button
         type="button"
         onClick={toggle}
         aria-expanded={open}
         aria-controls={panelId}
-        className="absolute top-40 left-0 flex -translate-x-full flex-col items-center gap-2 rounded-l-2xl bg-brand-500 px-2.5 py-4 text-sm font-bold text-white shadow-lg hover:bg-brand-600"
+        className={cn(
+          'absolute right-4 bottom-full flex h-11 items-center gap-2 rounded-t-2xl bg-brand-600 px-4 text-sm font-bold text-white shadow-lg hover:bg-brand-700',
+          'lg:top-40 lg:right-auto lg:bottom-auto lg:left-0 lg:h-auto lg:-translate-x-full lg:flex-col lg:rounded-l-2xl lg:rounded-tr-none lg:px-2.5 lg:py-4',
+        )}
       >
         {open ? <X className="size-5" aria-hidden /> : <Shirt className="size-5" aria-hidden />}
-        <span className="[writing-mode:vertical-rl]">
+        <span className="lg:[writing-mode:vertical-rl]">
           {open ? ko.profilePage.closeWardrobe : ko.profilePage.openWardrobe}
         </span>
       </button>
@@ -85,9 +88,12 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
         id={panelId}
         aria-label={title}
         inert={!open}
-        className={cn('flex h-full flex-col border-l border-line bg-white', open && 'shadow-2xl')}
+        className={cn(
+          'flex h-full flex-col rounded-t-[var(--radius-card)] border-t border-line bg-white lg:rounded-none lg:border-t-0 lg:border-l',
+          open && 'shadow-2xl',
+        )}
       >
-        <h2 className="px-6 pt-6 pb-4 text-lg font-bold text-ink">{title}</h2>
+        <h2 className="px-5 pt-5 pb-3 text-lg font-bold text-ink lg:px-6 lg:pt-6 lg:pb-4">{title}</h2>
         {/* Loaded on first opening, then kept while the profile is shown. */}
         {opened ? <WardrobeContents key={ownerId} ownerId={ownerId} getClothes={getClothes} /> : null}
       </section>
@@ -114,7 +120,7 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="px-6 pb-4">
+      <div className="px-5 pb-4 lg:px-6">
         <Select
           aria-label={ko.profilePage.categoryLabel}
           value={typeEqual ?? ALL}
@@ -123,7 +129,7 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
           className="w-full"
         />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-6" aria-busy={loading}>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-6 lg:px-6" aria-busy={loading}>
         {data.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3">
             {data.map((clothes) => (
@@ -162,7 +168,7 @@ function WardrobeItem({ clothes }: { clothes: ClothesDto }) {
     <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white">
       <div className="aspect-square bg-surface">
         {src ? (
-          <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+          <img src={src} alt={clothes.name} loading="lazy" className="size-full object-cover" />
         ) : (
           <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-ink-muted">
             <Shirt className="size-8" aria-hidden />

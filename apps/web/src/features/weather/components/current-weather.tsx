@@ -22,7 +22,7 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
 
   return (
     <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
-      <div className="flex items-center gap-6">
+      <div className="flex items-center gap-4 sm:gap-6">
         <span className="flex size-24 items-center justify-center rounded-[28px] bg-white/15 ring-1 ring-white/25 backdrop-blur-sm">
           <WeatherIcon
             skyStatus={day.skyStatus}
@@ -59,7 +59,7 @@ export function CurrentWeather({ day }: { day: WeatherDto }) {
         </div>
       </div>
 
-      <dl className="grid grid-cols-3 gap-3 lg:w-[440px]">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3 lg:w-[440px]">
         <Detail icon={Droplets} term={ko.weather.humidity}>
           {formatPercent(day.humidity.current)}
         </Detail>
@@ -90,13 +90,13 @@ function Detail({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1.5 rounded-2xl bg-white/12 px-4 py-3.5 ring-1 ring-white/15 backdrop-blur-sm">
+    <div className="flex min-w-0 flex-col gap-1.5 rounded-2xl bg-white/12 px-3 py-3.5 ring-1 ring-white/15 backdrop-blur-sm sm:px-4">
       <dt className="flex items-center gap-1.5 text-[13px] font-bold text-white/85">
         <Icon className="size-4" aria-hidden />
         {term}
       </dt>
       <dd className="flex flex-col tabular-nums">
-        <span className="text-lg leading-tight font-bold">{children}</span>
+        <span className="text-lg leading-tight font-bold whitespace-nowrap">{children}</span>
         {note ? <span className="text-[13px] text-white/85">{note}</span> : null}
       </dd>
     </div>

@@ -13,7 +13,8 @@ interface ForecastStripProps {
 /** The five days (spec §2): label, icon and rounded min/max; pressing a day selects it for the page. */
 export function ForecastStrip({ days, selectedId, onSelect }: ForecastStripProps) {
   return (
-    <ul aria-label={ko.weather.forecastDays} className="grid grid-cols-5 gap-2.5">
+    // Five narrow columns on a phone: smaller type, and min over max instead of side by side.
+    <ul aria-label={ko.weather.forecastDays} className="grid grid-cols-5 gap-1.5 sm:gap-2.5">
       {days.map((day) => {
         const selected = day.id === selectedId;
         const label = dayLabel(day.forecastAt);
@@ -26,14 +27,14 @@ export function ForecastStrip({ days, selectedId, onSelect }: ForecastStripProps
               aria-label={`${label === date ? label : `${label} ${date}`}, ${ko.weather.sky[day.skyStatus]}, ${ko.weather.minTemperature} ${formatTemperature(day.temperature.min)}, ${ko.weather.maxTemperature} ${formatTemperature(day.temperature.max)}`}
               onClick={() => onSelect(day.id)}
               className={cn(
-                'flex w-full flex-col items-center gap-2 rounded-2xl px-2 py-3.5 transition-colors focus-visible:outline-white',
+                'flex h-full w-full flex-col items-center gap-2 rounded-2xl px-1 py-3 transition-colors focus-visible:outline-white sm:px-2 sm:py-3.5',
                 selected
                   ? 'bg-white text-ink shadow-lg'
                   : 'bg-white/12 text-white ring-1 ring-white/15 backdrop-blur-sm hover:bg-white/20',
               )}
             >
               <span className="flex flex-col items-center leading-tight">
-                <span className="text-[15px] font-bold">{label}</span>
+                <span className="text-sm font-bold sm:text-[15px]">{label}</span>
                 <span
                   className={cn(
                     'text-xs',
@@ -49,11 +50,14 @@ export function ForecastStrip({ days, selectedId, onSelect }: ForecastStripProps
                 precipitationType={day.precipitation.type}
                 className={cn('size-7', selected ? 'text-brand-500' : 'text-white')}
               />
-              <span className="text-sm tabular-nums">
+              <span className="mt-auto flex flex-col items-center text-[13px] tabular-nums sm:block sm:text-sm">
                 <span className={selected ? 'text-ink-muted' : 'text-white/80'}>
                   {formatTemperature(day.temperature.min)}
                 </span>
-                <span aria-hidden className={cn('mx-1', selected ? 'text-line' : 'text-white/40')}>
+                <span
+                  aria-hidden
+                  className={cn('mx-1 hidden sm:inline', selected ? 'text-line' : 'text-white/40')}
+                >
                   /
                 </span>
                 <span className="font-bold">{formatTemperature(day.temperature.max)}</span>

@@ -39,7 +39,7 @@ export function WeatherHero({
       className="relative isolate overflow-hidden rounded-[28px] text-white shadow-[0_12px_40px_-16px_rgba(30,64,140,0.55)]"
     >
       <WeatherBackdrop skyStatus={day?.skyStatus} precipitationType={day?.precipitation.type} />
-      <div className="relative flex min-h-[420px] flex-col gap-7 p-8">
+      <div className="relative flex min-h-[420px] flex-col gap-6 p-5 sm:gap-7 sm:p-8">
         <header className="flex items-center justify-between gap-4">
           <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-xl font-bold">
             <MapPin className="size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />

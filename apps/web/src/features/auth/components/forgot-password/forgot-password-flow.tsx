@@ -28,7 +28,7 @@ export function ForgotPasswordFlow() {
   return (
     <section
       aria-labelledby="forgot-title"
-      className="rounded-[28px] bg-white p-8 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10"
+      className="rounded-[28px] bg-white p-6 shadow-[0_8px_40px_rgba(25,31,40,0.08)] sm:p-10"
     >
       <ol aria-hidden className="mb-6 flex gap-1.5">
         {[1, 2, 3, 4].map((n) => (

@@ -22,60 +22,68 @@ export function AttributesTable(props: AttributesTableProps) {
   const { definitions, loaded, loading, error, onOpen } = props;
   return (
     <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
-      <table className="w-full table-fixed text-left text-[15px]" aria-busy={loading}>
-        <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
-          <tr>
-            <SortableHeader column="name" label={ko.attributes.columnName} className="w-[24%]" {...props} />
-            <SortableHeader
-              column="createdAt"
-              label={ko.attributes.columnCreatedAt}
-              className="w-[18%]"
-              {...props}
-            />
-            <th scope="col" className="px-6 py-3.5 font-bold">
-              {ko.attributes.columnValues}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {definitions.map((definition) => (
-            <tr
-              key={definition.id}
-              onClick={() => onOpen(definition)}
-              className="cursor-pointer border-b border-line align-top last:border-b-0 hover:bg-surface-soft/80"
-            >
-              <td className="px-6 py-4">
-                {/* The row is clickable; this button is its keyboard and screen-reader entry. */}
-                <button
-                  type="button"
-                  aria-label={ko.attributes.editRow(definition.name)}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onOpen(definition);
-                  }}
-                  className="max-w-full truncate rounded-md text-left font-bold text-ink hover:text-brand-600"
-                  title={definition.name}
-                >
-                  {definition.name}
-                </button>
-              </td>
-              <td className="px-6 py-4 text-ink-soft tabular-nums">{formatDate(definition.createdAt)}</td>
-              <td className="px-6 py-3.5">
-                <ul className="flex flex-wrap gap-1.5" aria-label={ko.attributes.columnValues}>
-                  {definition.selectableValues.map((value) => (
-                    <li
-                      key={value}
-                      className="rounded-full bg-brand-50 px-2.5 py-1 text-[13px] text-brand-700"
-                    >
-                      {value}
-                    </li>
-                  ))}
-                </ul>
-              </td>
+      {/* A data table keeps its columns (WCAG 1.4.10 lets it): narrower than 640px it scrolls sideways in its box. */}
+      <div className="overflow-x-auto">
+        <table
+          className="w-full min-w-[640px] table-fixed text-left text-[15px] lg:min-w-0"
+          aria-busy={loading}
+        >
+          <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
+            <tr>
+              <SortableHeader column="name" label={ko.attributes.columnName} className="w-[24%]" {...props} />
+              <SortableHeader
+                column="createdAt"
+                label={ko.attributes.columnCreatedAt}
+                className="w-[18%]"
+                {...props}
+              />
+              <th scope="col" className="px-6 py-3.5 font-bold">
+                {ko.attributes.columnValues}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {definitions.map((definition) => (
+              <tr
+                key={definition.id}
+                onClick={() => onOpen(definition)}
+                className="cursor-pointer border-b border-line align-top last:border-b-0 hover:bg-surface-soft/80"
+              >
+                <td className="px-6 py-4">
+                  {/* The row is clickable; this button is its keyboard and screen-reader entry. */}
+                  <button
+                    type="button"
+                    aria-label={ko.attributes.editRow(definition.name)}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onOpen(definition);
+                    }}
+                    className="max-w-full truncate rounded-md text-left font-bold text-ink hover:text-brand-600"
+                    title={definition.name}
+                  >
+                    {definition.name}
+                  </button>
+                </td>
+                <td className="px-6 py-4 whitespace-nowrap text-ink-soft tabular-nums">
+                  {formatDate(definition.createdAt)}
+                </td>
+                <td className="px-6 py-3.5">
+                  <ul className="flex flex-wrap gap-1.5" aria-label={ko.attributes.columnValues}>
+                    {definition.selectableValues.map((value) => (
+                      <li
+                        key={value}
+                        className="rounded-full bg-brand-50 px-2.5 py-1 text-[13px] text-brand-700"
+                      >
+                        {value}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {loaded && !loading && !error && definitions.length === 0 ? (
         <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.attributes.empty}</p>
       ) : null}

@@ -27,7 +27,8 @@ interface ClothesGridProps {
   selection?: { isSelected(clothesId: string): boolean; onToggle(clothes: ClothesDto): void };
 }
 
-const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-5';
+// Two columns on a phone; from sm as many 200px-or-wider columns as fit.
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(200px,1fr))] sm:gap-5';
 
 /** The closet's cards with skeletons, infinite scroll, a failure notice and the filtered-empty text. */
 export function ClothesGrid(props: ClothesGridProps) {
