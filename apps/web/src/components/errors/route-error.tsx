@@ -23,7 +23,7 @@ export function RouteError({ fullScreen = false }: { fullScreen?: boolean }) {
         fullScreen && 'min-h-dvh',
       )}
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-500">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
         <TriangleAlert className="size-7" aria-hidden />
       </span>
       <p className="text-lg font-bold text-ink">{ko.layout.pageError}</p>

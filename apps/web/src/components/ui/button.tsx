@@ -2,12 +2,13 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Slot } from 'radix-ui';
 import { cn } from '@/utils/cn';
 
+// White text sits on the 600 shades, which keep 4.5:1 (WCAG 2.2 AA); the 500s are for icons and outlines.
 const VARIANTS = {
-  primary: 'bg-brand-500 text-white hover:bg-brand-600 disabled:bg-brand-200',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200',
   secondary: 'bg-surface text-ink-soft hover:bg-line disabled:text-ink-muted',
   outline: 'border border-line bg-white text-ink hover:bg-surface-soft disabled:text-ink-muted',
   ghost: 'bg-transparent text-ink-soft hover:bg-surface disabled:text-ink-muted',
-  danger: 'bg-red-500 text-white hover:bg-red-600 disabled:bg-red-200',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-200',
 } as const;
 
 const SIZES = {

@@ -71,7 +71,7 @@ export function Composer({
         disabled={!canSend}
         aria-label={sendLabel}
         className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-500 text-white transition-colors hover:bg-brand-600',
+          'flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white transition-colors hover:bg-brand-700',
           'disabled:cursor-not-allowed disabled:bg-brand-200',
         )}
       >

@@ -44,7 +44,7 @@ export function TextField({
         {trailing ? <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div> : null}
       </div>
       {error ? (
-        <p id={errorId} className="text-[13px] text-red-500">
+        <p id={errorId} className="text-[13px] text-red-600">
           {error}
         </p>
       ) : null}

@@ -16,7 +16,7 @@ export function Toaster() {
       style={{ '--width': `${TOAST_SETTINGS.width}px` } as CSSProperties}
       icons={{
         success: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,
-        error: <CircleAlert className="size-5 text-red-500" aria-hidden />,
+        error: <CircleAlert className="size-5 text-red-600" aria-hidden />,
         warning: <TriangleAlert className="size-5 text-amber-500" aria-hidden />,
         info: <Info className="size-5 text-brand-500" aria-hidden />,
       }}
@@ -24,7 +24,7 @@ export function Toaster() {
         classNames: {
           toast: '!rounded-2xl !border-line !bg-white !text-ink !shadow-lg !font-sans !text-[15px]',
           actionButton:
-            '!h-8 !rounded-lg !bg-brand-500 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-600',
+            '!h-8 !rounded-lg !bg-brand-600 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-700',
         },
       }}
     />

@@ -110,7 +110,7 @@ function CommentListStatus({
   }
   if (error) {
     return (
-      <p role="alert" className="py-5 text-center text-sm text-red-500">
+      <p role="alert" className="py-5 text-center text-sm text-red-600">
         {error}
       </p>
     );

@@ -31,7 +31,7 @@ export function FeedContentEditor({ initial, saving, onSave, onCancel }: FeedCon
         aria-label={ko.feeds.contentLabel}
         className="w-full resize-y rounded-xl border border-line px-4 py-3 text-[15px] text-ink focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
       />
-      {content.length === 0 ? <p className="text-[13px] text-red-500">{ko.feeds.contentRequired}</p> : null}
+      {content.length === 0 ? <p className="text-[13px] text-red-600">{ko.feeds.contentRequired}</p> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onCancel}>
           {ko.common.cancel}

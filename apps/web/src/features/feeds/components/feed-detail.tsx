@@ -212,7 +212,7 @@ function HeaderAction({
       onClick={onClick}
       className={cn(
         'inline-flex h-9 items-center gap-1 rounded-full px-2.5 text-[13px] font-bold',
-        danger ? 'text-red-500 hover:bg-red-50' : 'text-ink-soft hover:bg-surface',
+        danger ? 'text-red-600 hover:bg-red-50' : 'text-ink-soft hover:bg-surface',
       )}
     >
       {icon}

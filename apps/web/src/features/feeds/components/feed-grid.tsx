@@ -81,7 +81,7 @@ export function FeedGrid({
       ) : null}
       {error ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-          <p className="text-[15px] text-red-500">{error}</p>
+          <p className="text-[15px] text-red-600">{error}</p>
           <Button variant="outline" size="sm" onClick={onRetry}>
             {ko.common.retry}
           </Button>

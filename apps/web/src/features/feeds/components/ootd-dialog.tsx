@@ -96,7 +96,7 @@ function OotdForm({
             className="w-full resize-none rounded-xl border border-line bg-white px-4 py-3 text-[15px] leading-relaxed text-ink outline-none placeholder:text-ink-muted focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-invalid:border-red-400 disabled:bg-surface-soft"
           />
           <div className="flex items-start justify-between gap-3 text-sm">
-            <p id={errorId} role="alert" className="text-red-500">
+            <p id={errorId} role="alert" className="text-red-600">
               {error}
             </p>
             <span className="shrink-0 text-ink-muted tabular-nums">

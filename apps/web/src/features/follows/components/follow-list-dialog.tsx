@@ -139,7 +139,7 @@ function FollowList({
             {ko.follows.loading}
           </p>
         ) : error ? (
-          <p role="alert" className="py-6 text-center text-sm text-red-500">
+          <p role="alert" className="py-6 text-center text-sm text-red-600">
             {error}
           </p>
         ) : data.length === 0 ? (

@@ -141,7 +141,7 @@ function MessageBubble({ message, mine, now }: { message: DirectMessageDto; mine
       <p
         className={cn(
           'max-w-[75%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap',
-          mine ? 'rounded-br-md bg-brand-500 text-white' : 'rounded-bl-md bg-line/70 text-ink',
+          mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-line/70 text-ink',
         )}
       >
         <span className="sr-only">{ko.messages.sentBy(mine ? ko.messages.me : message.sender.name)} </span>

@@ -102,7 +102,7 @@ function ConversationRow({
           {unreadCount > 0 ? (
             <span
               aria-label={ko.messages.unreadCount(unreadCount)}
-              className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-500 px-1.5 text-[11px] font-bold text-white"
+              className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-[11px] font-bold text-white"
             >
               {badgeText(unreadCount)}
             </span>

@@ -27,7 +27,7 @@ export function NotificationBellButton(props: ComponentPropsWithRef<'button'>) {
       {count > 0 ? (
         <span
           aria-hidden
-          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-500 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
+          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
         >
           {badgeText(count)}
         </span>

@@ -63,7 +63,7 @@ export function NotificationPanel() {
         <div className="flex items-center gap-2">
           <h2 className="text-[17px] font-bold text-ink">{ko.layout.notifications}</h2>
           {count > 0 ? (
-            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-500">
+            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-bold text-red-600">
               {badgeText(count)}
             </span>
           ) : null}

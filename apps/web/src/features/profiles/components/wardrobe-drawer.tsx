@@ -144,7 +144,7 @@ function WardrobeContents({ ownerId, getClothes }: { ownerId: string; getClothes
             <Spinner label={data.length > 0 ? ko.common.loadingMore : ko.common.loading} />
           </div>
         ) : error ? (
-          <p role="alert" className="py-8 text-center text-sm text-red-500">
+          <p role="alert" className="py-8 text-center text-sm text-red-600">
             {error}
           </p>
         ) : data.length === 0 ? (

@@ -54,7 +54,7 @@ export function TemporaryPasswordStep({ email, onVerified, onRestart }: Temporar
           aria-label={ko.auth.remainingTime}
           className={cn(
             'flex items-center gap-1.5 text-[15px] font-bold tabular-nums',
-            expired ? 'text-red-500' : 'text-brand-600',
+            expired ? 'text-red-600' : 'text-brand-600',
           )}
         >
           <Clock className="size-4" aria-hidden />

@@ -79,7 +79,7 @@ export function OptionEditor({
         </Button>
       </div>
       {error ? (
-        <p id={errorId} className="text-[13px] text-red-500">
+        <p id={errorId} className="text-[13px] text-red-600">
           {error}
         </p>
       ) : null}

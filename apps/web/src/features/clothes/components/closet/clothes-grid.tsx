@@ -74,7 +74,7 @@ export function ClothesGrid(props: ClothesGridProps) {
       ) : null}
       {error ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="text-[15px] text-red-500">{error}</p>
+          <p className="text-[15px] text-red-600">{error}</p>
           <Button variant="outline" size="sm" onClick={props.onRetry}>
             {ko.common.retry}
           </Button>

@@ -80,7 +80,7 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
         {props.definitionsLoading ? (
           <Spinner label={ko.common.loading} className="text-sm" />
         ) : props.definitionsError ? (
-          <p role="alert" className="text-sm text-red-500">
+          <p role="alert" className="text-sm text-red-600">
             {props.definitionsError}
           </p>
         ) : definitions.length === 0 ? (

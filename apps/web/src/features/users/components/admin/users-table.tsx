@@ -102,7 +102,7 @@ export function UsersTable(props: UsersTableProps) {
         <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.users.empty}</p>
       ) : null}
       {error ? (
-        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-500">
+        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-600">
           {error}
         </p>
       ) : null}
