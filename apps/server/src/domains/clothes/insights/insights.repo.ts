@@ -28,8 +28,6 @@ export interface InsightsSummary {
     thumbnailKey: string | null;
     createdAt: string;
   }[];
-  /** Changes whenever a garment, one of its attributes or a definition changes (what the season gaps read). */
-  closetVersion: string;
 }
 
 export interface GapGarment {
@@ -54,7 +52,7 @@ export function createInsightsRepo() {
         db,
         sql`
         with mine as materialized (
-          select id, name, type, image_key, thumbnail_key, created_at, updated_at
+          select id, name, type, image_key, thumbnail_key, created_at
           from clothes where owner_id = ${ownerId}
         ),
         worn as materialized (
@@ -73,8 +71,6 @@ export function createInsightsRepo() {
         )
         select json_build_object(
           'totalCount', (select count(*)::int from mine),
-          'closetVersion', (select count(*) || ':' || coalesce(max(updated_at)::text, '') from mine)
-            || '/' || (select count(*) || ':' || coalesce(max(updated_at)::text, '') from attribute_defs),
           'byType', coalesce((
             select json_agg(json_build_object('type', type, 'count', n) order by n desc, type collate "C")
             from (select type, count(*)::int as n from mine group by type) t), '[]'::json),
@@ -112,6 +108,24 @@ export function createInsightsRepo() {
         )::text as summary`,
       );
       return JSON.parse(row?.summary ?? '{}') as InsightsSummary;
+    },
+
+    /**
+     * What the report is computed from, as two version strings read in one round trip: the closet (count and
+     * latest `updated_at` of the owner's garments, and of the attribute definitions; the closet domain bumps
+     * `updated_at` on every change to a garment or its values) and the wears (count and latest `created_at` of the
+     * owner's posts, whose garment lists never change after posting). Any change to either changes its string.
+     */
+    async versions(db: Executor, ownerId: string): Promise<{ closet: string; wear: string }> {
+      const [row] = await rowsOf<{ closet: string; wear: string }>(
+        db,
+        sql`
+        select (select count(*) || ':' || coalesce(max(updated_at)::text, '') from clothes where owner_id = ${ownerId})
+                 || '/' || (select count(*) || ':' || coalesce(max(updated_at)::text, '') from attribute_defs) as closet,
+               (select count(*) || ':' || coalesce(max(created_at)::text, '') from feeds where author_id = ${ownerId})
+                 as wear`,
+      );
+      return { closet: row?.closet ?? '', wear: row?.wear ?? '' };
     },
 
     /** The owner's garments with their attribute values by definition name, as the engine reads them. */

@@ -12,30 +12,37 @@ export interface InsightsServiceDeps {
   engine: OutfitEngine;
 }
 
-/** Users whose season gaps are remembered (each a handful of short texts). */
-const GAPS_CACHE_USERS = 10_000;
+/** Garments listed in the reports kept in memory (each report weighs its list entries plus a few). */
+const CACHE_ENTRIES = 200_000;
 
 /**
- * The closet report (docs/api.md §9.4), always the caller's own closet. Counts come from one aggregate query per
- * request; the season gaps, which need every garment's profile, are worked out again only when the closet or the
- * attribute definitions changed since the last report (the version is read in the same query).
+ * The closet report (docs/api.md §9.4), always the caller's own closet. Each request first reads two small
+ * version strings (the closet's and the wears'); while they are unchanged the report is answered from memory,
+ * otherwise the counts come from one aggregate query, and the season gaps, which need every garment's profile,
+ * are worked out again only when the closet itself changed. Versions are read on every request, so several
+ * instances never answer a stale report.
  */
 export function createInsightsService({ db, repo, engine }: InsightsServiceDeps) {
-  const gapsByUser = new LRUCache<string, { version: string; gaps: ClosetGap[] }>({ max: GAPS_CACHE_USERS });
+  const reports = new LRUCache<string, { version: string; closetVersion: string; dto: ClosetInsightsDto }>({
+    maxSize: CACHE_ENTRIES,
+    sizeCalculation: (r) => r.dto.wear.length + r.dto.neverWorn.length + 10,
+  });
 
-  async function gapsOf(ownerId: string, version: string, totalCount: number): Promise<ClosetGap[]> {
-    const cached = gapsByUser.get(ownerId);
-    if (cached?.version === version) return cached.gaps;
-    const gaps = totalCount === 0 ? [] : closetGaps(engine, await repo.closet(db, ownerId));
-    gapsByUser.set(ownerId, { version, gaps });
-    return gaps;
+  async function gapsOf(ownerId: string, closetVersion: string, totalCount: number): Promise<ClosetGap[]> {
+    const cached = reports.get(ownerId);
+    if (cached?.closetVersion === closetVersion) return cached.dto.gaps;
+    return totalCount === 0 ? [] : closetGaps(engine, await repo.closet(db, ownerId));
   }
 
   return {
     async insights(actor: Actor): Promise<ClosetInsightsDto> {
+      const versions = await repo.versions(db, actor.userId);
+      const version = `${versions.closet}|${versions.wear}`;
+      const cached = reports.get(actor.userId);
+      if (cached?.version === version) return cached.dto;
       const s = await repo.summary(db, actor.userId, LIMITS.closetInsightsListMax);
-      const gaps = await gapsOf(actor.userId, s.closetVersion, s.totalCount);
-      return {
+      const gaps = await gapsOf(actor.userId, versions.closet, s.totalCount);
+      const dto: ClosetInsightsDto = {
         totalCount: s.totalCount,
         byType: s.byType,
         byColor: s.byColor,
@@ -60,6 +67,9 @@ export function createInsightsService({ db, repo, engine }: InsightsServiceDeps)
         neverWornCount: s.totalCount - s.wornCount,
         gaps,
       };
+      // Stored under the versions read before the summary: a change in between only means one more recount.
+      reports.set(actor.userId, { version, closetVersion: versions.closet, dto });
+      return dto;
     },
   };
 }
