@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The rule sets of WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe's tags), the bar of docs/product.md. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+function describe(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map(
+            (node) =>
+              `  ${JSON.stringify(node.target)}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+          )
+          .join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * Runs axe-core over what is on screen now (the page, or the open dialog above it) and fails with each
+ * violation's rule, element and reason. `label` names the screen in the failure ('closet 390').
+ */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // Animations and transitions settle first, so colours are read at their final values.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 350))));
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const violations = results.violations as AxeViolation[];
+  expect(
+    violations.map((v) => v.id),
+    `axe on ${label}:\n${describe(violations)}`,
+  ).toEqual([]);
+}
+
+/** The page scrolls only up and down: nothing is wider than the window (docs/product.md, phones). */
+export async function expectNoHorizontalScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => {
+    const g = globalThis as unknown as {
+      document: { scrollingElement: { scrollWidth: number } };
+      innerWidth: number;
+    };
+    return { scrollWidth: g.document.scrollingElement.scrollWidth, innerWidth: g.innerWidth };
+  });
+  expect(
+    scrollWidth,
+    `${label}: the page is ${scrollWidth}px wide in a ${innerWidth}px window`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
