@@ -33,7 +33,7 @@ function describe(violations: AxeViolation[]): string {
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // Animations and transitions settle first, so colours are read at their final values.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 350))));
+  await page.waitForTimeout(350);
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   const violations = results.violations as AxeViolation[];
   expect(
