@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   ChevronDown,
   CloudSun,
   LayoutGrid,
@@ -30,6 +31,7 @@ interface NavEntry {
 const NAV: NavEntry[] = [
   { label: ko.layout.sidebarRecommendations, path: paths.recommendations.path, icon: CloudSun },
   { label: ko.layout.sidebarCloset, path: paths.closet.path, icon: Shirt },
+  { label: ko.clothes.insights.title, path: paths.closet.report.path, icon: BarChart3 },
   { label: ko.layout.sidebarFeeds, path: paths.feeds.path, icon: Newspaper },
   { label: ko.layout.sidebarProfile, path: paths.profiles.path, icon: UserRound },
   { label: ko.layout.sidebarAdminUsers, path: paths.admin.users.path, icon: UsersRound, adminOnly: true },
