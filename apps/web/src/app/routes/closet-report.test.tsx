@@ -109,7 +109,8 @@ describe('closet report page', { timeout: 30_000 }, () => {
     ).toEqual(['네이비', '화이트']);
 
     // The tables are read by screen readers at once and shown on request.
-    expect(byType).toHaveClass('sr-only');
+    const wrapper = byType.parentElement;
+    expect(wrapper).toHaveClass('sr-only');
     const toggle = within(screen.getByRole('region', { name: ko.clothes.insights.byType })).getByRole(
       'button',
       {
@@ -118,7 +119,7 @@ describe('closet report page', { timeout: 30_000 }, () => {
     );
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
-    expect(byType).not.toHaveClass('sr-only');
+    expect(wrapper).not.toHaveClass('sr-only');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName(ko.clothes.insights.hideTable);
   });
@@ -140,7 +141,7 @@ describe('closet report page', { timeout: 30_000 }, () => {
 
   it('downloads the export under the server’s file name', async () => {
     const blob = new Blob(['zip'], { type: 'application/zip' });
-    vi.mocked(exportCloset).mockResolvedValue({ blob, fileName: 'otboo-closet-2026-11-25.zip' });
+    vi.mocked(exportCloset).mockResolvedValue({ blob, fileName: 'otboo-closet-20261125.zip' });
     const createObjectURL = vi.fn(() => 'blob:closet');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -155,7 +156,7 @@ describe('closet report page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: ko.clothes.transfer.export }));
       await flush();
       expect(createObjectURL).toHaveBeenCalledWith(blob);
-      expect(clicked).toEqual(['otboo-closet-2026-11-25.zip blob:closet']);
+      expect(clicked).toEqual(['otboo-closet-20261125.zip blob:closet']);
     } finally {
       click.mockRestore();
       vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { ApiError, apiClient } from '@/lib/api-client';
 
 export interface ClosetExport {
   blob: Blob;
-  /** The server's name for it (`otboo-closet-YYYY-MM-DD.zip`), else one made from today's date here. */
+  /** The server's name for it (`otboo-closet-YYYYMMDD.zip`), else the same made from today's date here. */
   fileName: string;
 }
 
@@ -13,9 +13,9 @@ export function attachmentName(header: unknown): string | null {
   return match?.[1]?.trim() || null;
 }
 
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The server's day (UTC, YYYYMMDD), so that both names sort alike. */
+function fileDay(date: Date): string {
+  return date.toISOString().slice(0, 10).replace(/-/g, '');
 }
 
 /**
@@ -30,7 +30,7 @@ export async function exportCloset(): Promise<ClosetExport> {
       headers: { Accept: 'application/zip' },
     });
     const fileName =
-      attachmentName(response.headers['content-disposition']) ?? `otboo-closet-${localDay(new Date())}.zip`;
+      attachmentName(response.headers['content-disposition']) ?? `otboo-closet-${fileDay(new Date())}.zip`;
     return { blob: response.data, fileName };
   } catch (error) {
     throw await withBlobMessage(error);

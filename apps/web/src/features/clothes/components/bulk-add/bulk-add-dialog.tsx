@@ -98,7 +98,8 @@ export function BulkAddDialog({ open, onOpenChange, ownerId, onSaved }: BulkAddD
       title={ko.clothes.analysis.bulkAddTitle}
       description={ko.clothes.analysis.bulkAddHint}
       width={1040}
-      height={880}
+      // As tall as the drop zone while empty; the drafts then get the room of a full dialog.
+      height={drafts.length > 0 ? 880 : undefined}
     >
       <DialogBody className="flex flex-col gap-4 pt-1">
         <div
@@ -127,7 +128,7 @@ export function BulkAddDialog({ open, onOpenChange, ownerId, onSaved }: BulkAddD
           {drafts.length > 0 ? (
             <ol
               aria-label={ko.clothes.analysis.bulkAddTitle}
-              className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3"
+              className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3"
             >
               {drafts.map((draft, index) => (
                 <li key={draft.key} data-problem={draft.photoError || draft.error ? '' : undefined}>

@@ -190,12 +190,14 @@ export const DraftCard = memo(function DraftCard({
   );
 });
 
+/** The chosen photo, or a placeholder when there is none or the browser cannot show it (not an image). */
 function DraftPhoto({ file, alt }: { file: File | null; alt: string }) {
   const url = file ? photoUrl(file) : null;
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-surface-soft sm:size-24">
-      {url ? (
-        <img src={url} alt={alt} className="size-full object-cover" />
+      {url && failed !== url ? (
+        <img src={url} alt={alt} onError={() => setFailed(url)} className="size-full object-cover" />
       ) : (
         <ImageOff className="size-6 text-ink-muted" aria-hidden />
       )}

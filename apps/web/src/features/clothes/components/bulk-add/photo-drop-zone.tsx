@@ -36,7 +36,8 @@ export function PhotoDropZone({ count, dragging, disabled, onFiles }: PhotoDropZ
           <ImagePlus className="size-6" aria-hidden />
         </span>
       ) : null}
-      <p id={hintId} className={cn('text-sm text-ink-muted', !empty && 'min-w-0 flex-1')}>
+      {/* In the row, the hint takes a line of its own once the screen is too narrow to hold it beside the button. */}
+      <p id={hintId} className={cn('text-sm text-ink-muted', !empty && 'min-w-56 flex-1')}>
         {ko.clothes.analysis.dropHint(LIMITS.clothesBulkAddMax)}
       </p>
       <div className="flex items-center gap-3">

@@ -100,36 +100,39 @@ export function CountChart({ title, labelHeader, rows, emptyText }: CountChartPr
               </Bar>
             </BarChart>
           </div>
-          <table id={ids.table} className={cn('w-full text-left text-[15px]', !tableShown && 'sr-only')}>
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-line text-sm text-ink-muted">
-                <th scope="col" className="py-2 font-bold">
-                  {labelHeader}
-                </th>
-                <th scope="col" className="py-2 text-right font-bold">
-                  {ko.clothes.insights.count}
-                </th>
-                <th scope="col" className="py-2 text-right font-bold">
-                  {ko.clothes.insights.share}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-b border-line last:border-0">
-                  <th scope="row" className="py-2 font-normal text-ink">
-                    <span className="inline-flex items-center gap-2">
-                      {row.swatch ? <ColourDot value={row.label} /> : null}
-                      {row.label}
-                    </span>
+          {/* A table ignores a 1px width: the wrapper is what sr-only clips while the table is hidden. */}
+          <div id={ids.table} className={cn(!tableShown && 'sr-only')}>
+            <table className="w-full text-left text-[15px]">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-line text-sm text-ink-muted">
+                  <th scope="col" className="py-2 font-bold">
+                    {labelHeader}
                   </th>
-                  <td className="py-2 text-right text-ink">{ko.clothes.insights.countCell(row.count)}</td>
-                  <td className="py-2 text-right text-ink-muted">{shareText(row.count, total)}</td>
+                  <th scope="col" className="py-2 text-right font-bold">
+                    {ko.clothes.insights.count}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-bold">
+                    {ko.clothes.insights.share}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} className="border-b border-line last:border-0">
+                    <th scope="row" className="py-2 font-normal text-ink">
+                      <span className="inline-flex items-center gap-2">
+                        {row.swatch ? <ColourDot value={row.label} /> : null}
+                        {row.label}
+                      </span>
+                    </th>
+                    <td className="py-2 text-right text-ink">{ko.clothes.insights.countCell(row.count)}</td>
+                    <td className="py-2 text-right text-ink-muted">{shareText(row.count, total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
