@@ -35,3 +35,40 @@ export function samplePng(size = 96, rgb: [number, number, number] = [49, 130, 2
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A product-style photo: a garment-shaped block of one colour in the middle of a light background, so that the
+ * photo analysis (docs/api.md §9.5) finds the garment's colour apart from the border's.
+ */
+export function garmentPng(
+  rgb: [number, number, number],
+  size = 200,
+  background: [number, number, number] = [238, 238, 236],
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      // A body with two sleeves: wide in the upper half, narrower below.
+      const inBody = y > size * 0.18 && y < size * 0.88 && x > size * 0.3 && x < size * 0.7;
+      const inSleeves = y > size * 0.18 && y < size * 0.5 && x > size * 0.15 && x < size * 0.85;
+      const colour = inBody || inSleeves ? rgb : background;
+      row[1 + x * 3] = colour[0];
+      row[2 + x * 3] = colour[1];
+      row[3 + x * 3] = colour[2];
+    }
+    rows.push(row);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
