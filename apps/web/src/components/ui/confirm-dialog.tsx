@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { useFocusReturn } from '@/components/ui/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -23,11 +24,15 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[70] flex w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-[var(--radius-card)] bg-white p-6 shadow-2xl focus:outline-none">
+        <AlertDialog.Content
+          {...focusReturn}
+          className="fixed top-1/2 left-1/2 z-[70] flex w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-[var(--radius-card)] bg-white p-6 shadow-2xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-[15px] leading-relaxed text-ink-soft">
             {description}

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { ko } from '@otboo/contract';
 import { cn } from '@/utils/cn';
 
@@ -36,6 +36,28 @@ export function dialogPanelClass(direction: 'column' | 'row' = 'column'): string
   );
 }
 
+/**
+ * Radix gives the focus back on closing only to a Dialog.Trigger; our dialogs open from state (a card, a menu, a
+ * store), so these handlers give it back to whatever had it when the dialog opened, if that is still on the page
+ * (WCAG 2.4.3). Spread them on a Radix Dialog or AlertDialog Content.
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus() {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus(event: Event) {
+      const target = opener.current;
+      opener.current = null;
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
 /** The inline style that sizes dialogPanelClass from sm. */
 export function dialogPanelSize(width: number, height?: number): CSSProperties {
   return {
@@ -60,12 +82,14 @@ export function Dialog({
   dim = false,
   children,
 }: DialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={cn('fixed inset-0 z-40', dim ? 'bg-ink/50' : 'bg-ink/40')} />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...focusReturn}
           className={dialogPanelClass(direction)}
           style={dialogPanelSize(width, height)}
         >

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { DialogClose } from '@/components/ui/dialog';
+import { DialogClose, useFocusReturn } from '@/components/ui/dialog';
 
 interface SheetProps {
   open: boolean;
@@ -15,12 +15,14 @@ interface SheetProps {
  * area stays clear under its last row.
  */
 export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          {...focusReturn}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col rounded-t-[var(--radius-card)] bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl focus:outline-none"
         >
           <div className="flex shrink-0 items-center justify-between gap-4 px-5 pt-4 pb-2">

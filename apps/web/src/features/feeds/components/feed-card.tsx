@@ -21,7 +21,7 @@ interface FeedCardProps {
 export function FeedCard({ feed, onOpen }: FeedCardProps) {
   const profile = paths.profiles.href(feed.author.userId);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white transition-shadow focus-within:ring-4 focus-within:ring-brand-100 hover:shadow-lg">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg">
       {/* A stretched button under the content: the card is one click target, the author link stays its own. */}
       <button
         type="button"

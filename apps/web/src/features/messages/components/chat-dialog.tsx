@@ -2,7 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type RefObject } from 'react';
 import { ko, type UserSummary } from '@otboo/contract';
 import { Avatar } from '@/components/ui/avatar';
-import { DialogClose, dialogPanelClass, dialogPanelSize } from '@/components/ui/dialog';
+import { DialogClose, dialogPanelClass, dialogPanelSize, useFocusReturn } from '@/components/ui/dialog';
 import { ChatComposer } from '@/features/messages/components/chat-composer';
 import { ChatMessageList } from '@/features/messages/components/chat-message-list';
 import { useConversation } from '@/features/messages/hooks/use-conversation';
@@ -42,13 +42,16 @@ interface ChatDialogProps {
 /** Spec §2 "Chat dialog": the partner's avatar and name, the conversation, and the input. */
 export function ChatDialog({ partner, viewerId, onClose, onRead }: ChatDialogProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Root open={partner !== null} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={focusReturn.onCloseAutoFocus}
           onOpenAutoFocus={(event) => {
+            focusReturn.onOpenAutoFocus();
             // The input, not the close button, is where a conversation starts.
             event.preventDefault();
             inputRef.current?.focus();

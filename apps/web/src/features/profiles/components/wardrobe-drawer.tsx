@@ -1,5 +1,5 @@
 import { Shirt, X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CLOTHES_TYPES, ko, type ClothesDto, type ClothesType, type CursorPage } from '@otboo/contract';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,6 +44,7 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const title = ko.profilePage.wardrobeTitle(ownerName);
 
   function toggle() {
@@ -57,6 +58,8 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
     if (event.key === 'Escape' && open && inside) {
       event.stopPropagation();
       setOpen(false);
+      // The panel turns inert: the focus goes back to the tab that opened it instead of being lost.
+      toggleRef.current?.focus();
     }
   }
 
@@ -70,6 +73,7 @@ export function WardrobeDrawer({ ownerId, ownerName, getClothes }: WardrobeDrawe
       )}
     >
       <button
+        ref={toggleRef}
         type="button"
         onClick={toggle}
         aria-expanded={open}
