@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { NotificationDto } from '@otboo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -51,6 +52,39 @@ export interface PushStats {
 const BATCH = 200;
 export const MAX_RETRIES = 3;
 
+/** A VAPID token is valid this long (RFC 8292 allows up to 24 h)… */
+const VAPID_TOKEN_SECONDS = 12 * 3600;
+/** …and is signed again after this long, so one never reaches a push service close to its expiry. */
+const VAPID_REUSE_MS = 3_600_000;
+
+/**
+ * The `Authorization: vapid t=…, k=…` header per push service origin (the token's `aud`), signed by web-push
+ * once an hour instead of for every push: signing dominates the cost of a fan-out otherwise.
+ */
+function createVapidHeaderCache(vapid: VapidKeys, now: () => number = Date.now) {
+  const byOrigin = new Map<string, { header: string; until: number }>();
+  return (endpoint: string): { Authorization: string } => {
+    const origin = new URL(endpoint).origin;
+    const t = now();
+    let cached = byOrigin.get(origin);
+    if (!cached || cached.until <= t) {
+      const { Authorization } = webpush.getVapidHeaders(
+        origin,
+        vapid.subject,
+        vapid.publicKey,
+        vapid.privateKey,
+        'aes128gcm',
+        Math.floor(t / 1000) + VAPID_TOKEN_SECONDS,
+      );
+      cached = { header: Authorization, until: t + VAPID_REUSE_MS };
+      // Push services are few (FCM, Mozilla, Apple, Microsoft…); the map stays small, but never unbounded.
+      if (byOrigin.size >= 100) byOrigin.clear();
+      byOrigin.set(origin, cached);
+    }
+    return { Authorization: cached.header };
+  };
+}
+
 interface Delivery {
   target: PushTarget;
   dto: NotificationDto;
@@ -63,13 +97,15 @@ export function createPushDispatcher(options: PushDispatcherOptions) {
   const concurrency = options.concurrency ?? 32;
   const retryBaseMs = options.retryBaseMs ?? 1_000;
   const retryMaxMs = options.retryMaxMs ?? 60_000;
-  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
+  const vapidHeaders = createVapidHeaderCache(vapid);
 
   let queue: NotificationDto[] = [];
   let head = 0;
   let draining: Promise<void> | undefined;
   let closed = false;
   const closing = new AbortController();
+  // Every send in flight listens for the shutdown.
+  setMaxListeners(0, closing.signal);
   const inFlight = new Set<Promise<void>>();
   const retryTimers = new Set<NodeJS.Timeout>();
   let slotWaiters: (() => void)[] = [];
@@ -150,7 +186,7 @@ export function createPushDispatcher(options: PushDispatcherOptions) {
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         pushPayloadOf(dto, pushUrlOf(target.kind, target.sourceUserId)),
         {
-          vapidDetails,
+          headers: vapidHeaders(target.endpoint),
           TTL: pushTtlOf(target.kind),
           urgency: pushUrgencyOf(target.kind),
           contentEncoding: 'aes128gcm',
