@@ -1,7 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, ko } from '@otboo/contract';
+import { rowsOf } from '../../src/db/rows.js';
 import { notifications, notificationSettings, profiles } from '../../src/db/schema/index.js';
+import { dueUsersSql } from '../../src/domains/notification-settings/notification-settings.repo.js';
 import { seoulDate, startOpenMeteoFake, type OpenMeteoFake } from '../fakes/open-meteo.js';
 import { startPushServiceFake, type PushServiceFake } from '../fakes/push-service.js';
 import { testDbKind } from '../support/databases.js';
@@ -395,4 +397,31 @@ describe('the morning outfit across restarts and instances', () => {
     },
     90_000,
   );
+});
+
+describe('the morning outfit: the due-users query', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reads the partial index on the morning minute, not every user', async () => {
+    const query = dueUsersSql({
+      day: seoulDate(Date.now()),
+      fromMinute: 240,
+      toMinute: 420,
+      after: { minute: 300, userId: MISSING_ID },
+      limit: 200,
+    });
+    // With sequential scans discouraged a usable index is taken whatever the (tiny) table's size.
+    const plan = await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(tx, sql`explain (format json) ${query}`);
+      return JSON.stringify(row?.['QUERY PLAN']);
+    });
+    expect(plan).toContain('notification_settings_morning_idx');
+  });
 });

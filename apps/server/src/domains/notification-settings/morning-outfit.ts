@@ -73,7 +73,9 @@ export function createMorningOutfitJob(deps: MorningOutfitDeps) {
   const { db, repo, notifier, log } = deps;
   const now = deps.now ?? Date.now;
   const batchSize = deps.batchSize ?? 200;
-  const concurrency = deps.concurrency ?? 8;
+  // Each user prepared holds a database connection at a time: 4 of a pool of 10 (one more holds the job lock)
+  // leaves the requests of 07:00 their share.
+  const concurrency = deps.concurrency ?? 4;
   const catchUpMinutes = deps.catchUpMinutes ?? 180;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

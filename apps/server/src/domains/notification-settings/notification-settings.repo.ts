@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { morningOutfitDeliveries, notificationSettings } from '../../db/schema/index.js';
@@ -16,6 +16,38 @@ export interface DueUser {
   x: number | null;
   y: number | null;
   hasClothes: boolean;
+}
+
+export interface DueUsersQuery {
+  day: string;
+  fromMinute: number;
+  toMinute: number;
+  after: { minute: number; userId: string } | null;
+  limit: number;
+}
+
+/**
+ * Users whose morning outfit is due: enabled, their minute within [fromMinute, toMinute], not yet sent on `day`,
+ * not locked; in (minute, user) order after `after`, at most `limit`. Reads the partial index
+ * notification_settings_morning_idx, so the cost follows the users due, not all users. (Exported for the plan test.)
+ */
+export function dueUsersSql(q: DueUsersQuery): SQL {
+  const after = q.after
+    ? sql`and (s.morning_minute, s.user_id) > (${q.after.minute}::smallint, ${q.after.userId}::uuid)`
+    : sql``;
+  return sql`select s.user_id as "userId", s.morning_minute as "minute", p.latitude, p.longitude,
+      p.grid_x as "x", p.grid_y as "y",
+      exists (select 1 from clothes c where c.owner_id = s.user_id) as "hasClothes"
+    from notification_settings s
+    join users u on u.id = s.user_id and not u.locked
+    left join profiles p on p.user_id = s.user_id
+    where s.morning_enabled
+      and s.morning_minute between ${q.fromMinute}::smallint and ${q.toMinute}::smallint
+      ${after}
+      and not exists (
+        select 1 from morning_outfit_deliveries d where d.day = ${q.day}::date and d.user_id = s.user_id)
+    order by s.morning_minute, s.user_id
+    limit ${q.limit}`;
 }
 
 export function createNotificationSettingsRepo() {
@@ -47,40 +79,8 @@ export function createNotificationSettingsRepo() {
       return row;
     },
 
-    /**
-     * Users whose morning outfit is due: enabled, their minute within [fromMinute, toMinute], not yet sent on
-     * `day`, not locked; in (minute, user) order after `after`, at most `limit`. Reads the partial index
-     * notification_settings_morning_idx, so the cost follows the users due, not all users.
-     */
-    dueUsers(
-      db: Executor,
-      q: {
-        day: string;
-        fromMinute: number;
-        toMinute: number;
-        after: { minute: number; userId: string } | null;
-        limit: number;
-      },
-    ): Promise<DueUser[]> {
-      const after = q.after
-        ? sql`and (s.morning_minute, s.user_id) > (${q.after.minute}::smallint, ${q.after.userId}::uuid)`
-        : sql``;
-      return rowsOf<DueUser & Record<string, unknown>>(
-        db,
-        sql`select s.user_id as "userId", s.morning_minute as "minute", p.latitude, p.longitude,
-            p.grid_x as "x", p.grid_y as "y",
-            exists (select 1 from clothes c where c.owner_id = s.user_id) as "hasClothes"
-          from notification_settings s
-          join users u on u.id = s.user_id and not u.locked
-          left join profiles p on p.user_id = s.user_id
-          where s.morning_enabled
-            and s.morning_minute between ${q.fromMinute}::smallint and ${q.toMinute}::smallint
-            ${after}
-            and not exists (
-              select 1 from morning_outfit_deliveries d where d.day = ${q.day}::date and d.user_id = s.user_id)
-          order by s.morning_minute, s.user_id
-          limit ${q.limit}`,
-      );
+    dueUsers(db: Executor, q: DueUsersQuery): Promise<DueUser[]> {
+      return rowsOf<DueUser & Record<string, unknown>>(db, dueUsersSql(q));
     },
 
     /**
