@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.js';
 import { submitLogin } from '../support/login.js';
 import { ADMIN } from '../support/server.js';
 import { createUser } from '../support/users.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 // Journey (c): an admin locks a user who is signed in elsewhere; that user's next action ends on the login page.
 test('an admin locks a signed-in user, whose next action sends them to the login page', async ({
@@ -32,6 +33,7 @@ test('an admin locks a signed-in user, whose next action sends them to the login
   // The admin's own row cannot be locked or demoted.
   await expect(admin.getByRole('button', { name: `${ADMIN.email} 계정 잠그기` })).toBeDisabled();
   await expect(admin.getByRole('switch', { name: `${ADMIN.email} 관리자 권한` })).toBeDisabled();
+  await expectNoAxeViolations(admin, 'admin users');
   await admin.screenshot({ path: testInfo.outputPath('admin-users.png'), fullPage: true });
 
   // Search by e-mail (debounced), then lock.

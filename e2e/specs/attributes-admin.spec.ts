@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/login.js';
 import { ADMIN } from '../support/server.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 /** Types a value and presses Enter, as an admin adds options. */
 async function addOption(input: Locator, value: string) {
@@ -16,7 +17,11 @@ const rowNames = (page: Page) => page.getByRole('row').locator('td:first-child')
 test('admin attributes: add with options, edit, delete, and use it in the add-clothes form', async ({
   page,
 }, testInfo) => {
-  const screenshot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  // Each screenshot is of a new screen or dialog: it must pass axe first.
+  const screenshot = async (name: string) => {
+    await expectNoAxeViolations(page, name);
+    return page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  };
   await signIn(page, ADMIN);
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '속성 관리' }).click();
   await expect(page).toHaveURL(/#\/admin\/clothes-attributes$/);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
 import { signIn } from '../support/login.js';
-import { screenshotter } from '../support/screenshots.js';
+import { auditedScreenshotter } from '../support/screenshots.js';
 import { createUser } from '../support/users.js';
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -22,7 +22,7 @@ async function expectPhoto(card: Locator, name: string) {
 // Journey: an empty closet; add a garment with a photo and attributes, another without; filter by tab;
 // edit one; delete one after the confirmation.
 test('closet: add with a photo, filter by type, edit and delete', async ({ page, server }, testInfo) => {
-  const screenshot = screenshotter(page, testInfo);
+  const screenshot = auditedScreenshotter(page, testInfo);
   const user = await createUser(server);
   await signIn(page, user);
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '옷장' }).click();

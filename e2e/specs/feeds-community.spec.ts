@@ -2,7 +2,7 @@ import { createClothes, createFeed, getAttributeDefs, getWeathers, signInApi } f
 import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
 import { signIn } from '../support/login.js';
-import { screenshotter } from '../support/screenshots.js';
+import { auditedScreenshotter } from '../support/screenshots.js';
 import { createUser, newUser } from '../support/users.js';
 
 // Posting a feed needs a stored weather day, so this journey's server asks a loopback Open-Meteo.
@@ -51,8 +51,8 @@ test('feeds, likes, comments, follows, profile and wardrobe across two users', a
   const contextB = await browser.newContext({ reducedMotion: 'reduce' });
   const pageA = await contextA.newPage();
   const pageB = await contextB.newPage();
-  const shotA = screenshotter(pageA, testInfo, 'a');
-  const shotB = screenshotter(pageB, testInfo, 'b');
+  const shotA = auditedScreenshotter(pageA, testInfo, 'a');
+  const shotB = auditedScreenshotter(pageB, testInfo, 'b');
 
   // B searches the feeds by keyword and finds A's card.
   await signIn(pageB, b);

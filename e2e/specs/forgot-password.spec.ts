@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.js';
 import { waitForTemporaryPassword } from '../support/outbox.js';
 import { createUser } from '../support/users.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 // Journey (b): a user who forgot the password gets a temporary one by e-mail (DATA_DIR/outbox) and sets a new one.
 test('forgot password: e-mail, temporary password from the outbox, new password, sign in with it', async ({
@@ -9,8 +10,11 @@ test('forgot password: e-mail, temporary password from the outbox, new password,
 }, testInfo) => {
   const user = await createUser(server);
   const newPassword = 'renewed2024!';
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Each screenshot is of a new screen: it must pass axe first.
+  const shot = async (name: string) => {
+    await expectNoAxeViolations(page, name);
+    return page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  };
 
   await page.goto('/#/auth/login');
   await page.getByRole('link', { name: '비밀번호를 잊으셨나요?' }).click();

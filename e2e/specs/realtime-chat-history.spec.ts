@@ -2,6 +2,7 @@ import { signInApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/login.js';
 import { createUser, newUser } from '../support/users.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 const TOTAL = 45;
 const line = (n: number) => `기록 ${String(n).padStart(2, '0')}`;
@@ -105,6 +106,7 @@ test('a long conversation opens at the newest message and loads older ones at th
   await expect(chatB.getByRole('status')).toHaveCount(0);
   await pageB.keyboard.press('Escape');
   await expect(pageB.getByRole('banner').getByRole('button', { name: /^알림/ })).toHaveAccessibleName('알림');
+  await expectNoAxeViolations(pageB, 'chat history');
   await pageB.screenshot({ path: testInfo.outputPath('b-history-all.png') });
   await contextB.close();
 });

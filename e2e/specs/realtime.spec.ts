@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signInApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/login.js';
-import { screenshotter } from '../support/screenshots.js';
+import { auditedScreenshotter } from '../support/screenshots.js';
 import { createUser, newUser } from '../support/users.js';
 
 /** The top bar's bell; its name carries the unread count. */
@@ -22,8 +22,8 @@ test('live notifications and direct messages between two browsers', async ({ bro
   const contextB = await browser.newContext({ reducedMotion: 'reduce' });
   const pageA = await contextA.newPage();
   const pageB = await contextB.newPage();
-  const shotA = screenshotter(pageA, testInfo, 'a');
-  const shotB = screenshotter(pageB, testInfo, 'b');
+  const shotA = auditedScreenshotter(pageA, testInfo, 'a');
+  const shotB = auditedScreenshotter(pageB, testInfo, 'b');
   const pageErrors: Error[] = [];
   for (const page of [pageA, pageB]) page.on('pageerror', (error) => pageErrors.push(error));
 

@@ -4,6 +4,7 @@ import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
 import { signIn } from '../support/login.js';
 import { newUser } from '../support/users.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 // The weather home needs a forecast: this journey's server asks a loopback Open-Meteo (mild, clear days).
 const test = testWithOpenMeteo();
@@ -50,8 +51,11 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   });
   await context.grantPermissions(['geolocation'], { origin: baseURL });
   const page = await context.newPage();
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Each screenshot is of a new screen or dialog: it must pass axe first.
+  const shot = async (name: string) => {
+    await expectNoAxeViolations(page, name);
+    return page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  };
   // No prompt is expected: the browser knows where it is.
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {

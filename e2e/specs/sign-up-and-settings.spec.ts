@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
 import { newUser } from '../support/users.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 // Journey (a): a visitor signs up, signs in, edits the profile with an avatar, reloads and signs out.
 test('sign up, sign in, edit settings with an avatar, stay signed in across a reload, sign out', async ({
@@ -12,8 +13,11 @@ test('sign up, sign in, edit settings with an avatar, stay signed in across a re
   const nickname = `새이름${user.name.slice(-4)}`;
   await context.grantPermissions(['geolocation'], { origin: baseURL });
   await context.setGeolocation({ latitude: 37.5665, longitude: 126.978 });
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Each screenshot is of a new screen or dialog: it must pass axe first.
+  const shot = async (name: string) => {
+    await expectNoAxeViolations(page, name);
+    return page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  };
 
   // Unauthenticated visitors land on the login page.
   await page.goto('/');
