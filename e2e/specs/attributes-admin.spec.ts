@@ -118,7 +118,10 @@ test('admin attributes: add with options, edit, delete, and use it in the add-cl
   await screenshot('attributes-after');
 
   // The new attribute is offered in the add-clothes form, with '선택 안 함' first; the deleted one is gone.
-  await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '옷장' }).click();
+  await page
+    .getByRole('navigation', { name: '주요 메뉴' })
+    .getByRole('link', { name: '옷장', exact: true })
+    .click();
   await page.getByRole('button', { name: '옷 추가하기' }).click();
   const form = page.getByRole('dialog', { name: '옷 추가하기' });
   await expect(form.getByRole('combobox', { name: '방수' })).toHaveCount(0);

@@ -25,7 +25,10 @@ test('closet: add with a photo, filter by type, edit and delete', async ({ page,
   const screenshot = auditedScreenshotter(page, testInfo);
   const user = await createUser(server);
   await signIn(page, user);
-  await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '옷장' }).click();
+  await page
+    .getByRole('navigation', { name: '주요 메뉴' })
+    .getByRole('link', { name: '옷장', exact: true })
+    .click();
   await expect(page).toHaveURL(/#\/closet$/);
 
   // Empty wardrobe: a text, a hint and one add button; no filter bar.
