@@ -62,6 +62,15 @@ test('pwa: a new version is offered and taken with one tap', async ({ page, webC
   const banner = page.getByRole('status').filter({ hasText: '새 버전이 있어요' });
   await expect(banner).toBeVisible();
   await screenshot('update-offered');
+  // It covers nothing for good: at the bottom of the page, the last link is above it.
+  await page.getByRole('link', { name: '회원가입' }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2000);
+  const [link, bar] = [
+    await page.getByRole('link', { name: '회원가입' }).boundingBox(),
+    await banner.boundingBox(),
+  ];
+  expect(link && bar && link.y + link.height <= bar.y).toBe(true);
+  await screenshot('update-offered-bottom');
   await page.evaluate(() => {
     (globalThis as unknown as PageGlobals).beforeUpdate = true;
   });

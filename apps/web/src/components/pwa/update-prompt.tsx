@@ -33,19 +33,23 @@ export function UpdatePrompt() {
   });
   if (!needRefresh) return null;
   return (
-    // At the bottom, where it covers no heading or logo: above the phone's tab bar and home indicator
-    // (--bottom-chrome, index.css); from lg in the corner under the sidebar's last entry.
-    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-chrome)+0.75rem)] z-[60] flex justify-center px-3 lg:justify-start lg:px-5">
-      <div
-        role="status"
-        className="pointer-events-auto flex items-center gap-3 rounded-2xl border border-line bg-white py-2 pr-2 pl-4 shadow-lg"
-      >
-        <RefreshCw className="size-4 shrink-0 text-brand-500" aria-hidden />
-        <p className="text-[15px] text-ink">{ko.pwa.updateAvailable}</p>
-        <Button size="sm" onClick={() => void updateServiceWorker()}>
-          {ko.pwa.updateReload}
-        </Button>
+    <>
+      {/* The page grows by the banner's height, so its last lines can still scroll out from under it. */}
+      <div aria-hidden className="h-[4.5rem]" />
+      {/* At the bottom, where it covers no heading or logo: above the phone's tab bar and home indicator
+          (--bottom-chrome, index.css); from lg in the corner under the sidebar's last entry. */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-chrome)+0.75rem)] z-[60] flex justify-center px-3 lg:justify-start lg:px-5">
+        <div
+          role="status"
+          className="pointer-events-auto flex items-center gap-3 rounded-2xl border border-line bg-white py-2 pr-2 pl-4 shadow-lg"
+        >
+          <RefreshCw className="size-4 shrink-0 text-brand-500" aria-hidden />
+          <p className="text-[15px] text-ink">{ko.pwa.updateAvailable}</p>
+          <Button size="sm" onClick={() => void updateServiceWorker()}>
+            {ko.pwa.updateReload}
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
