@@ -239,6 +239,8 @@ test('keyboard only: login, sign-up, closet add dialog, feed detail, comments an
   await expect(chat).toBeVisible();
   await expect(chat.getByPlaceholder('메시지 입력...')).toBeFocused();
   await keyboard.type('키보드로 보내는 메시지');
+  // Sending waits for the live connection ('연결 중...' until then): Enter before it does nothing, by design.
+  await expect(chat.getByRole('button', { name: '전송' })).toBeEnabled();
   await keyboard.press('Enter');
   await expect(
     chat.getByRole('log', { name: '메시지 목록' }).getByText('키보드로 보내는 메시지'),
