@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ko,
@@ -10,29 +10,27 @@ import {
   type ClothesImportResultDto,
   type ErrorBody,
 } from '@otboo/contract';
-import { parseCsv } from '../../src/lib/csv.js';
-import {
-  bufferSource,
-  readZipDirectory,
-  readZipEntry,
-  zipChunks,
-  type ZipInputEntry,
-} from '../../src/lib/zip.js';
+import { readCsv } from '../../src/domains/clothes/transfer/closet-csv.js';
+import { zipStream, type ZipInputEntry } from '../../src/lib/zip-writer.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
+/** The archive's files, read with yauzl on its own (not the server's reader). */
 async function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  const source = bufferSource(archive);
+  const zipfile = await yauzl.fromBufferPromise(archive, { lazyEntries: true });
   const out = new Map<string, Buffer>();
-  for (const e of await readZipDirectory(source, 10_000))
-    out.set(e.name, await readZipEntry(source, e, 50 << 20));
+  for await (const entry of zipfile.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const c of await zipfile.openReadStreamPromise(entry)) chunks.push(c as Buffer);
+    out.set(entry.fileName, Buffer.concat(chunks));
+  }
   return out;
 }
 
 async function zip(entries: ZipInputEntry[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of Readable.from(zipChunks(entries))) chunks.push(c as Buffer);
+  for await (const c of zipStream(entries, new Date())) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -149,7 +147,7 @@ describe('closet export and import', () => {
     expect(text).toContain(`'=HYPERLINK(""http://evil.test"",""x"")`);
     expect(text).toContain(`"'-스트라이프, ""반팔"""`);
     expect(text).toContain(`'@청바지`);
-    const [header, ...rows] = parseCsv(text);
+    const [header, ...rows] = readCsv(text);
     expect(header).toEqual(['id', 'name', 'type', ...[...defs.keys()].sort(), 'photo']);
     expect(rows).toHaveLength(4);
     const photoColumn = header!.indexOf('photo');
@@ -195,7 +193,7 @@ describe('closet export and import', () => {
     expect(photosOf(again)).toEqual(photosOf(files));
     // The same rows apart from the new ids and photo names.
     const rowsOf = (f: Map<string, Buffer>) =>
-      parseCsv(f.get('clothes.csv')!.toString('utf8'))
+      readCsv(f.get('clothes.csv')!.toString('utf8'))
         .slice(1)
         .map((r) => r.slice(1, -1));
     expect(rowsOf(again)).toEqual(rowsOf(files));
@@ -278,6 +276,72 @@ describe('closet export and import', () => {
       ko.clothes.transfer.csvEmpty,
     );
     expect((await closetOf(user)).length).toBe(2);
+  });
+
+  it('refuses unsafe archives whole (too many entries, bombs, unsafe names, encryption) and oversized photos by row', async () => {
+    const user = await createUser(server, { prefix: 'unsafe' });
+    const csv = (rows: string[][]) => ({
+      name: 'clothes.csv',
+      data: csvOf(['name', 'type', 'photo'], rows),
+      compress: true,
+    });
+    const messageOf = async (archive: Buffer) => {
+      const res = await importInto(user, archive);
+      return [res.status, res.body.message];
+    };
+
+    const crowded = await zip([
+      csv([['셔츠', 'TOP', '']]),
+      ...Array.from({ length: 2 * 2000 + 50 }, (_, i) => ({ name: `junk/${i}.txt`, data: Buffer.from('x') })),
+    ]);
+    expect(await messageOf(crowded)).toEqual([400, ko.clothes.transfer.tooManyRows(2000)]);
+
+    // 11 MB of CSV in a few kilobytes: refused from its declared size, nothing inflated.
+    const bomb = await zip([
+      {
+        name: 'clothes.csv',
+        data: Buffer.from(`name,type\r\n${'셔츠,TOP\r\n'.repeat(1_100_000)}`),
+        compress: true,
+      },
+    ]);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await messageOf(bomb)).toEqual([413, ko.clothes.transfer.fileTooLarge]);
+    // The same archive declaring a small size: stopped once the data passes it.
+    const liar = Buffer.from(bomb);
+    const central = liar.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    liar.writeUInt32LE(1000, central + 24);
+    expect(await messageOf(liar)).toEqual([400, ko.clothes.transfer.zipInvalid]);
+
+    // A name climbing out of the archive ('ph/x.webp' rewritten to '../x.webp' in both headers).
+    const climbing = await zip([
+      csv([['셔츠', 'TOP', 'ph/x.webp']]),
+      { name: 'ph/x.webp', data: Buffer.from('x') },
+    ]);
+    let at = climbing.indexOf('ph/x.webp');
+    for (; at >= 0; at = climbing.indexOf('ph/x.webp', at)) climbing.write('../x.webp', at);
+    expect(await messageOf(climbing)).toEqual([400, ko.clothes.transfer.zipInvalid]);
+
+    const encrypted = await zip([csv([['셔츠', 'TOP', '']])]);
+    const header = encrypted.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    encrypted.writeUInt16LE(encrypted.readUInt16LE(header + 8) | 1, header + 8);
+    expect(await messageOf(encrypted)).toEqual([400, ko.clothes.transfer.zipInvalid]);
+    expect(await closetOf(user)).toEqual([]);
+
+    // A photo over 10 MB (as it inflates) is that row's error; the other rows are created.
+    const res = await importInto(
+      user,
+      await zip([
+        csv([
+          ['큰 사진', 'TOP', 'photos/big.webp'],
+          ['사진 없는 셔츠', 'TOP', ''],
+        ]),
+        { name: 'photos/big.webp', data: Buffer.alloc(11 << 20), compress: true },
+      ]),
+    );
+    expect(res.body).toEqual({
+      created: 1,
+      errors: [{ row: 2, message: ko.clothes.transfer.rowPhotoTooLarge('photos/big.webp') }],
+    });
   });
 
   it('checks photos like uploads: a missing or broken photo is that row’s error; other photos are re-encoded', async () => {

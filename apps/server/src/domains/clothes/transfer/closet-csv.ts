@@ -1,12 +1,59 @@
 import { CLOTHES_TYPES, isSafeText, ko, LIMITS, type ClothesType } from '@otboo/contract';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../../lib/errors.js';
-import { unescapeCell } from '../../../lib/csv.js';
 
 /**
  * The closet's CSV (docs/api.md §9.7): `id, name, type`, one column per attribute definition (named as the
  * definition), then `photo` (the photo's path in the exported ZIP). Reading accepts the columns in any order,
  * Korean headers for the fixed ones, types as codes (`OUTER`) or Korean names (`아우터`), and values in any case.
  */
+
+/**
+ * The records as spreadsheets read them (RFC 4180, csv-stringify): UTF-8 with a BOM so Excel reads it as UTF-8,
+ * CRLF line ends, quoted when a cell holds a separator, quote or line break or starts or ends with a space.
+ * Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or CR, and their full-width forms) get a
+ * leading apostrophe (OWASP "CSV injection"); `unescapeCell` takes it off again on import.
+ */
+export function writeCsv(records: readonly (readonly string[])[]): string {
+  return stringify(records as string[][], {
+    bom: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    quoted_match: /^\s|\s$/,
+  });
+}
+
+/** First characters csv-stringify's `escape_formulas` puts an apostrophe before. */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+
+/** Takes off the apostrophe written before a formula-like cell, so a round trip keeps the text as it was. */
+export function unescapeCell(value: string): string {
+  return value.length > 1 && value[0] === "'" && FORMULA_START.has(value.charAt(1)) ? value.slice(1) : value;
+}
+
+/** Parsing failed for the whole file (an unclosed quote, mostly). */
+export class CsvError extends Error {}
+
+/**
+ * CSV text → records of cells (csv-parse). Records are counted as a spreadsheet counts rows (a quoted cell may
+ * span lines), so record `i` is spreadsheet row `i + 1`: blank lines stay as records of one empty cell. A BOM is
+ * ignored; CRLF, LF and CR all end a record; a quote inside an unquoted cell is kept as text; rows may have any
+ * number of cells (`readRow` reports a wrong count per row).
+ */
+export function readCsv(text: string): string[][] {
+  try {
+    return parse(text, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    });
+  } catch (err) {
+    throw new CsvError(err instanceof Error ? err.message : String(err));
+  }
+}
 
 export interface CsvDefinition {
   id: string;

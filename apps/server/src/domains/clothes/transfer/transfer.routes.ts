@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { ClothesImportResultDto, ErrorBody, LIMITS, ko } from '@otboo/contract';
 import { badRequest } from '../../../lib/errors.js';
 import { saveUploadToTempFile } from '../../../lib/upload-file.js';
@@ -23,11 +22,11 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { fileName, chunks } = await transfer.exportCloset(actorOf(request));
+      const { fileName, archive } = await transfer.exportCloset(actorOf(request));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(Readable.from(chunks));
+        .send(archive);
     },
   );
 

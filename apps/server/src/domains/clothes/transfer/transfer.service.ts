@@ -1,33 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ko, LIMITS, type ClothesImportResultDto } from '@otboo/contract';
 import type { Storage } from '../../../adapters/storage/storage.js';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
-import { csvLine, CsvError, parseCsv } from '../../../lib/csv.js';
 import { AppError, badRequest, payloadTooLarge } from '../../../lib/errors.js';
 import { acceptImportedImage } from '../../../lib/images.js';
 import type { UploadedTempFile } from '../../../lib/upload-file.js';
-import {
-  looksLikeZip,
-  readZipDirectory,
-  readZipEntry,
-  zipChunks,
-  ZipError,
-  type ZipEntry,
-  type ZipInputEntry,
-  type ZipSource,
-} from '../../../lib/zip.js';
+import { looksLikeZip, openZip, ZipError, type ZipEntry, type ZipReader } from '../../../lib/zip-reader.js';
+import { zipStream, type ZipInputEntry } from '../../../lib/zip-writer.js';
 import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
 import { CLOTHES_IMAGE_MAX_SIDE, CLOTHES_THUMBNAIL_SIDE } from '../clothes.images.js';
 import {
+  CsvError,
   exportHeader,
   exportRow,
   isBlankRecord,
+  readCsv,
   readHeader,
   readRow,
+  writeCsv,
   type CsvDefinition,
   type ImportDraft,
 } from './closet-csv.js';
@@ -50,15 +45,6 @@ const PHOTO_WORKERS = 2;
 
 const fileError = (message: string) => badRequest(message, { file: message }, 'InvalidImportException');
 
-/** Reads a stored object whole (photos are a few hundred kilobytes); null when it is gone. */
-async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** CSV bytes as text: UTF-8 (with or without BOM), else CP949, which Korean Excel writes for "CSV (쉼표로 분리)". */
 function decodeCsv(bytes: Buffer): string {
   try {
@@ -69,6 +55,18 @@ function decodeCsv(bytes: Buffer): string {
     } catch {
       throw fileError(ko.clothes.transfer.csvEncoding);
     }
+  }
+}
+
+/** The first bytes of a file, to tell a ZIP from a CSV. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -100,8 +98,8 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
     attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' });
 
   return {
-    /** The caller's closet as ZIP chunks; the closet is read before the first chunk, so a failure is an error answer. */
-    async exportCloset(actor: Actor): Promise<{ fileName: string; chunks: AsyncIterable<Buffer> }> {
+    /** The caller's closet as a ZIP stream; the closet is read before the first byte, so a failure is an error answer. */
+    async exportCloset(actor: Actor): Promise<{ fileName: string; archive: Readable }> {
       const definitions = await definitionsNow();
       const garments = await repo.closetForExport(db, actor.userId);
       const exportedAt = new Date();
@@ -110,17 +108,19 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
         const photos = new Map<string, string>();
         for (const g of garments) {
           if (!g.imageKey) continue;
-          const data = await readStored(storage, g.imageKey);
-          if (!data) {
+          const object = await storage.get(g.imageKey);
+          if (!object) {
             log.warn({ key: g.imageKey, clothesId: g.id }, 'export: stored photo missing');
             continue;
           }
           const name = `photos/${g.id}${path.extname(g.imageKey)}`;
           photos.set(g.id, name);
-          yield { name, data };
+          yield { name, data: object.body };
         }
-        let csv = `\uFEFF${csvLine(exportHeader(definitions))}`;
-        for (const g of garments) csv += csvLine(exportRow(g, definitions, photos.get(g.id) ?? null));
+        const csv = writeCsv([
+          exportHeader(definitions),
+          ...garments.map((g) => exportRow(g, definitions, photos.get(g.id) ?? null)),
+        ]);
         yield { name: CSV_NAME, data: Buffer.from(csv, 'utf8'), compress: true };
         const json = {
           exportedAt: exportedAt.toISOString(),
@@ -141,37 +141,27 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
         yield { name: JSON_NAME, data: Buffer.from(JSON.stringify(json, null, 2), 'utf8'), compress: true };
       }
       const day = exportedAt.toISOString().slice(0, 10).replace(/-/g, '');
-      return { fileName: `otboo-closet-${day}.zip`, chunks: zipChunks(entries(), exportedAt) };
+      return { fileName: `otboo-closet-${day}.zip`, archive: zipStream(entries(), exportedAt) };
     },
 
     /** Creates the garments of an uploaded ZIP or CSV for the caller; see the service comment. */
     async importCloset(actor: Actor, upload: UploadedTempFile): Promise<ClothesImportResultDto> {
-      const handle = await open(upload.path, 'r');
       const stored: string[] = [];
+      let zip: ZipReader | null = null;
       try {
-        const source: ZipSource = {
-          size: upload.size,
-          async read(position, length) {
-            const buf = Buffer.alloc(length);
-            const { bytesRead } = await handle.read(buf, 0, length, position);
-            return buf.subarray(0, bytesRead);
-          },
-        };
-
         // The CSV, and the archive's files when it is a ZIP.
         let csvBytes: Buffer;
-        let files: Map<string, ZipEntry> | null = null;
-        let base = '';
-        if (looksLikeZip(await source.read(0, 4))) {
-          let entries: ZipEntry[];
+        // The archive's photos by path, and the folder of its CSV (rows name photos relative to it).
+        let photos: { zip: ZipReader; files: Map<string, ZipEntry>; base: string } | null = null;
+        if (looksLikeZip(await readHead(upload.path))) {
           try {
-            entries = (await readZipDirectory(source, MAX_ZIP_ENTRIES)).filter((e) => !e.directory);
+            zip = await openZip(upload.path, MAX_ZIP_ENTRIES);
           } catch (err) {
             if (err instanceof ZipError && err.reason === 'too-large')
               throw fileError(ko.clothes.transfer.tooManyRows(LIMITS.clothesImportMaxRows));
             throw fileError(ko.clothes.transfer.zipInvalid);
           }
-          const visible = entries.filter((e) => !e.name.startsWith('__MACOSX/'));
+          const visible = zip.files.filter((e) => !e.name.startsWith('__MACOSX/'));
           const csvEntry =
             visible.find((e) => e.name === CSV_NAME) ??
             visible.find((e) => e.name.endsWith(`/${CSV_NAME}`)) ??
@@ -179,28 +169,30 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
               ? visible.find((e) => e.name.toLowerCase().endsWith('.csv'))
               : undefined);
           if (!csvEntry) throw fileError(ko.clothes.transfer.zipNoCsv);
-          base = path.posix.dirname(csvEntry.name) === '.' ? '' : path.posix.dirname(csvEntry.name);
+          const base = path.posix.dirname(csvEntry.name) === '.' ? '' : path.posix.dirname(csvEntry.name);
           try {
-            csvBytes = await readZipEntry(source, csvEntry, LIMITS.clothesImportCsvMaxBytes);
+            csvBytes = await zip.read(csvEntry, LIMITS.clothesImportCsvMaxBytes);
           } catch (err) {
             if (err instanceof ZipError && err.reason === 'too-large')
               throw payloadTooLarge(ko.clothes.transfer.fileTooLarge);
             throw fileError(ko.clothes.transfer.zipInvalid);
           }
-          files = new Map(
+          const files = new Map(
             visible.filter((e) => e !== csvEntry && !e.name.endsWith(JSON_NAME)).map((e) => [e.name, e]),
           );
+          // A ZIP without any photo creates the garments without them, like a CSV alone.
+          if (files.size > 0) photos = { zip, files, base };
         } else {
           if (upload.size > LIMITS.clothesImportCsvMaxBytes)
             throw payloadTooLarge(ko.clothes.transfer.fileTooLarge);
-          csvBytes = await source.read(0, upload.size);
+          csvBytes = await readFile(upload.path);
           if (csvBytes.includes(0)) throw fileError(ko.clothes.transfer.notCsvOrZip);
         }
 
         // Rows → drafts or errors.
         let records: string[][];
         try {
-          records = parseCsv(decodeCsv(csvBytes));
+          records = readCsv(decodeCsv(csvBytes));
         } catch (err) {
           if (err instanceof CsvError) throw fileError(ko.clothes.transfer.csvInvalid);
           throw err;
@@ -221,51 +213,52 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
         }
 
         // Photos, checked like uploads. A CSV alone, or a ZIP without any photo, creates garments without them.
-        const withPhotos = files !== null && files.size > 0;
         const ready: (ImportedGarment & { row: number })[] = [];
         const images = new Map<ImportDraft, { imageKey: string; thumbnailKey: string }>();
         const failed = new Set<ImportDraft>();
-        await eachLimited(
-          drafts.filter((d) => d.photo && withPhotos),
-          PHOTO_WORKERS,
-          async (draft) => {
-            const written = draft.photo ?? '';
-            const entry = files?.get(photoPath(base, written));
-            const fail = (message: string) => {
-              errors.push({ row: draft.row, message });
-              failed.add(draft);
-            };
-            if (!entry) return fail(ko.clothes.transfer.rowPhotoMissing(written));
-            let bytes: Buffer;
-            try {
-              bytes = await readZipEntry(source, entry, LIMITS.clothesImageMaxBytes);
-            } catch (err) {
-              return fail(
-                err instanceof ZipError && err.reason === 'too-large'
-                  ? ko.clothes.transfer.rowPhotoTooLarge(written)
-                  : ko.clothes.transfer.rowPhotoInvalid(written),
-              );
-            }
-            let accepted;
-            try {
-              accepted = await acceptImportedImage(bytes, {
-                maxSide: CLOTHES_IMAGE_MAX_SIDE,
-                thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
-              });
-            } catch (err) {
-              if (err instanceof AppError && err.statusCode === 413)
-                return fail(ko.clothes.transfer.rowPhotoTooLarge(written));
-              if (err instanceof AppError) return fail(ko.clothes.transfer.rowPhotoInvalid(written));
-              throw err;
-            }
-            const id = randomUUID();
-            const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
-            stored.push(keys.imageKey, keys.thumbnailKey);
-            await storage.put(keys.imageKey, accepted.image, 'image/webp');
-            await storage.put(keys.thumbnailKey, accepted.thumbnail ?? accepted.image, 'image/webp');
-            images.set(draft, keys);
-          },
-        );
+        const archive = photos;
+        if (archive)
+          await eachLimited(
+            drafts.filter((d) => d.photo),
+            PHOTO_WORKERS,
+            async (draft) => {
+              const written = draft.photo ?? '';
+              const entry = archive.files.get(photoPath(archive.base, written));
+              const fail = (message: string) => {
+                errors.push({ row: draft.row, message });
+                failed.add(draft);
+              };
+              if (!entry) return fail(ko.clothes.transfer.rowPhotoMissing(written));
+              let bytes: Buffer;
+              try {
+                bytes = await archive.zip.read(entry, LIMITS.clothesImageMaxBytes);
+              } catch (err) {
+                return fail(
+                  err instanceof ZipError && err.reason === 'too-large'
+                    ? ko.clothes.transfer.rowPhotoTooLarge(written)
+                    : ko.clothes.transfer.rowPhotoInvalid(written),
+                );
+              }
+              let accepted;
+              try {
+                accepted = await acceptImportedImage(bytes, {
+                  maxSide: CLOTHES_IMAGE_MAX_SIDE,
+                  thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
+                });
+              } catch (err) {
+                if (err instanceof AppError && err.statusCode === 413)
+                  return fail(ko.clothes.transfer.rowPhotoTooLarge(written));
+                if (err instanceof AppError) return fail(ko.clothes.transfer.rowPhotoInvalid(written));
+                throw err;
+              }
+              const id = randomUUID();
+              const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
+              stored.push(keys.imageKey, keys.thumbnailKey);
+              await storage.put(keys.imageKey, accepted.image, 'image/webp');
+              await storage.put(keys.thumbnailKey, accepted.thumbnail ?? accepted.image, 'image/webp');
+              images.set(draft, keys);
+            },
+          );
         for (const d of drafts) {
           if (failed.has(d)) continue;
           const keys = images.get(d);
@@ -308,7 +301,7 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
           await storage.delete(stored).catch((e) => log.warn({ err: e }, 'import: cleanup failed'));
         throw err;
       } finally {
-        await handle.close();
+        zip?.close();
       }
     },
   };
