@@ -12,6 +12,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE } from '@/lib/image-cache';
+import { pushNotification } from '@/lib/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -57,5 +58,36 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // ── Web Push (docs/api.md §9.2) ──
-// The `push` handler (show the notification of the decrypted {title, content, url}) and the
-// `notificationclick` handler (focus or open `url`) belong here.
+// The browser has decrypted the payload {id, title, content, createdAt, url}; it becomes a system notification
+// (src/lib/push-notification.ts). A payload that is not ours shows nothing of ours (the browser says the site
+// was updated).
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    // not JSON
+  }
+  const notification = pushNotification(data, self.location.origin);
+  if (notification)
+    event.waitUntil(self.registration.showNotification(notification.title, notification.options));
+});
+
+// A tap focuses an open window of the app and takes it to the notification's screen, or opens one there.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = event.notification.data as { url: string };
+  event.waitUntil(
+    (async () => {
+      // Only windows this worker controls can be navigated; every page of the app is one (clients.claim above).
+      const [open] = await self.clients.matchAll({ type: 'window' });
+      if (!open) {
+        await self.clients.openWindow(url);
+        return;
+      }
+      // A refused focus (the browser allows it only right after the tap) must not keep the screen from changing.
+      await open.focus().catch(() => undefined);
+      await open.navigate(url);
+    })(),
+  );
+});

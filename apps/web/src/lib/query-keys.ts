@@ -57,6 +57,14 @@ export const queryKeys = {
     /** The five days at a place; null while the place is not known (nothing is asked then). */
     forecast: (place: Coordinates | null) => ['weather', 'list', coordinates(place)] as const,
     location: (place: Coordinates | null) => ['weather', 'location', coordinates(place)] as const,
+    /** Places whose names match a typed query ('동네 이름으로 찾기'). */
+    places: (query: string) => ['weather', 'places', { query }] as const,
+  },
+  notificationSettings: {
+    detail: (userId: string) => ['notification-settings', 'detail', { userId }] as const,
+  },
+  push: {
+    publicKey: () => ['push', 'public-key'] as const,
   },
   recommendations: {
     detail: (weatherId: string) => ['recommendations', 'detail', { weatherId }] as const,

@@ -5,7 +5,8 @@ export interface Coordinates {
   latitude: number;
 }
 
-function fromBrowser(): Promise<Coordinates | null> {
+/** The browser's geolocation; null when it is refused, fails or does not exist. */
+export function getDeviceCoordinates(): Promise<Coordinates | null> {
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
@@ -27,12 +28,10 @@ function ask(message: string, min: number, max: number): number | null {
 }
 
 /**
- * The user's coordinates: the browser's geolocation, or, when it is unavailable or refused, prompts for
- * longitude (e.g. 126.988) then latitude (e.g. 37.567). Null when the user aborts.
+ * The coordinates typed into two prompts, longitude (e.g. 126.988) then latitude (e.g. 37.567): the '좌표로 입력'
+ * fallback after the place search (docs/product.md §2). Null when the user cancels or answers zero.
  */
-export async function getCoordinates(): Promise<Coordinates | null> {
-  const located = await fromBrowser();
-  if (located) return located;
+export function askCoordinates(): Coordinates | null {
   const longitude = ask(ko.profile.promptLongitude, -180, 180);
   if (longitude === null) return null;
   const latitude = ask(ko.profile.promptLatitude, -90, 90);

@@ -13,6 +13,8 @@ const api = vi.hoisted(() => ({
   getProfile: vi.fn(),
   getWeathers: vi.fn(),
   getLocation: vi.fn(),
+  searchPlaces: vi.fn(),
+  updateProfile: vi.fn(),
   getRecommendation: vi.fn(),
   getClothes: vi.fn(),
   createFeed: vi.fn(),
@@ -22,6 +24,8 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/users/api/get-profile', () => ({ getProfile: api.getProfile }));
 vi.mock('@/features/weather/api/get-weathers', () => ({ getWeathers: api.getWeathers }));
 vi.mock('@/features/weather/api/get-location', () => ({ getLocation: api.getLocation }));
+vi.mock('@/features/weather/api/search-places', () => ({ searchPlaces: api.searchPlaces }));
+vi.mock('@/features/users/api/update-profile', () => ({ updateProfile: api.updateProfile }));
 vi.mock('@/features/recommendations/api/get-recommendation', () => ({
   getRecommendation: api.getRecommendation,
 }));
@@ -253,20 +257,45 @@ describe('weather home', () => {
     expect(await screen.findByTestId('current-temperature')).toBeInTheDocument();
   });
 
-  it('shows nothing to fetch when the user cancels the prompts', async () => {
+  it('offers the place search when geolocation is refused, and keeps the picked place in the profile', async () => {
     api.getProfile.mockResolvedValue(profile(null));
-    vi.stubGlobal(
-      'prompt',
-      vi.fn(() => null),
-    );
+    const prompt = vi.fn(() => null);
+    vi.stubGlobal('prompt', prompt);
+    const HAEUNDAE = {
+      latitude: 35.163,
+      longitude: 129.1636,
+      x: 99,
+      y: 75,
+      locationNames: ['부산광역시', '해운대구'],
+    };
+    api.searchPlaces.mockResolvedValue([HAEUNDAE]);
+    api.updateProfile.mockImplementation(async (_id: string, request: { location: unknown }) => ({
+      ...profile(HAEUNDAE),
+      location: request.location,
+    }));
+    const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('위치를 알 수 없어 날씨를 보여드릴 수 없어요.')).toBeInTheDocument();
-    expect(api.getWeathers).not.toHaveBeenCalled();
     // No day to dress for: the panel says why instead of loading forever.
     expect(screen.getByText('날씨 정보를 불러오면 옷을 추천해드려요')).toBeInTheDocument();
     expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
     expect(screen.getByRole('button', { name: '다른 옷 추천' })).toBeDisabled();
-    expect(window.prompt).toHaveBeenCalledOnce();
+    expect(api.getWeathers).not.toHaveBeenCalled();
+    // The search comes first; the prompts only behind '좌표로 입력', and cancelling them changes nothing.
+    expect(prompt).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '좌표로 입력' }));
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(api.getWeathers).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('combobox', { name: '지역 검색' }), '해운대');
+    await user.click(await screen.findByRole('option', { name: '부산광역시 해운대구' }));
+    await waitFor(() =>
+      expect(api.getWeathers).toHaveBeenCalledWith({ longitude: 129.1636, latitude: 35.163 }),
+    );
+    expect(api.searchPlaces).toHaveBeenLastCalledWith('해운대', expect.any(Number), expect.anything());
+    expect(api.updateProfile).toHaveBeenCalledWith(USER.id, { location: HAEUNDAE });
+    expect(await screen.findByTestId('current-temperature')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 
   it('shows the failure in Korean with a retry that asks again', async () => {

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ko } from '@otboo/contract';
+import { ko, type Location } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { getClothes } from '@/features/clothes/api/get-clothes';
 import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
@@ -9,10 +10,13 @@ import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
 import { useExclusions, type ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
 import { useRecommendation } from '@/features/recommendations/hooks/use-recommendation';
-import { useProfile } from '@/features/users/hooks/use-profile';
+import { updateProfile } from '@/features/users/api/update-profile';
+import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { WeatherHero } from '@/features/weather/components/weather-hero';
 import { useWeatherHome, type ProfileLocation } from '@/features/weather/hooks/use-weather-home';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
+import { writeErrorText } from '@/utils/error-text';
 
 /**
  * The profile's saved location once the profile is known (the cached copy, which the page asks again on
@@ -48,6 +52,7 @@ function useExcludedClothes(
 export function RecommendationsRoute() {
   const userId = useSession((s) => s.user?.id);
   const weather = useWeatherHome(useProfileLocation(userId));
+  const queryClient = useQueryClient();
   const selected = weather.state.status === 'ready' ? weather.state.selected : null;
 
   // Asked only when an outfit comes back empty: an empty closet gets the invitation to add clothes.
@@ -64,6 +69,17 @@ export function RecommendationsRoute() {
     exclusions.names,
   );
 
+  // A place picked by name is kept in the profile, so the next visit (and the morning outfit) starts there.
+  async function choosePlace(place: Location) {
+    weather.choose(place);
+    if (!userId) return;
+    try {
+      setCachedProfile(queryClient, await updateProfile(userId, { location: place }));
+    } catch (error) {
+      toast.error(writeErrorText(error, ko.places.saveFailed));
+    }
+  }
+
   const [registering, setRegistering] = useState(false);
   const feedDialog = useFeedDialog();
 
@@ -77,6 +93,10 @@ export function RecommendationsRoute() {
           onRefreshLocation={() => void weather.refresh()}
           onRetry={weather.retry}
           onSelect={weather.select}
+          search={weather.search}
+          onChoosePlace={(place) => void choosePlace(place)}
+          onEnterCoordinates={weather.enterCoordinates}
+          onCloseSearch={weather.closeSearch}
         />
         <RecommendationPanel
           view={view}

@@ -15,20 +15,36 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { PROVIDER_LABELS, SocialLinkButtons } from '@/features/auth/components/social-link-buttons';
 import { ProfileForm } from '@/features/users/components/settings/profile-form';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
+import { NotificationSettingsSection } from '@/features/notification-settings/components/notification-settings-section';
+import { PushDeviceSwitch } from '@/features/push/components/push-device-switch';
 import { getLocation } from '@/features/weather/api/get-location';
+import { PlaceSearch } from '@/features/weather/components/place-search';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
-import { getCoordinates } from '@/utils/get-coordinates';
+import { askCoordinates, getDeviceCoordinates, type Coordinates } from '@/utils/get-coordinates';
 
-/** The current position with its place names; just the coordinates when the names cannot be found. */
-async function locate(): Promise<LocationInput | null> {
-  const coordinates = await getCoordinates();
-  if (!coordinates) return null;
+/** Coordinates with their place names; just the coordinates when the names cannot be found. */
+async function named(coordinates: Coordinates): Promise<LocationInput> {
   try {
     return await getLocation(coordinates);
   } catch {
     return coordinates;
   }
+}
+
+/** The current position, named; null when the browser refuses (the form then offers the place search). */
+async function locate(): Promise<LocationInput | null> {
+  const coordinates = await getDeviceCoordinates();
+  return coordinates && named(coordinates);
+}
+
+/** '동네 이름으로 찾기', with the coordinate prompts behind its '좌표로 입력' link. */
+function placeSearch(choose: (location: LocationInput) => void) {
+  function enterCoordinates() {
+    const coordinates = askCoordinates();
+    if (coordinates) void named(coordinates).then(choose);
+  }
+  return <PlaceSearch onChoose={choose} onEnterCoordinates={enterCoordinates} autoFocus />;
 }
 
 function isProvider(value: string | null): value is OAuthProvider {
@@ -65,7 +81,14 @@ export function SettingsRoute() {
   return (
     <Page title={ko.profile.settingsTitle} className="max-w-[720px]">
       {profile ? (
-        <ProfileForm key={profile.userId} user={user} profile={profile} locate={locate} onSaved={saved} />
+        <ProfileForm
+          key={profile.userId}
+          user={user}
+          profile={profile}
+          locate={locate}
+          placeSearch={placeSearch}
+          onSaved={saved}
+        />
       ) : failed ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
           <p className="text-[15px] text-ink-soft">{ko.profile.loadFailed}</p>
@@ -80,6 +103,7 @@ export function SettingsRoute() {
       )}
       {user ? (
         <div className="mt-6 flex flex-col gap-6">
+          <NotificationSettingsSection userId={user.id} deviceSwitch={<PushDeviceSwitch />} />
           <Section title={ko.auth.changePasswordTitle}>
             <ChangePasswordForm />
           </Section>

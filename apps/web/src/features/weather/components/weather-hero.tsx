@@ -1,8 +1,9 @@
-import { LocateFixed, MapPin, MapPinOff, RotateCw } from 'lucide-react';
+import { LocateFixed, MapPin, MapPinOff, RotateCw, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { ko } from '@otboo/contract';
+import { ko, type Location } from '@otboo/contract';
 import { CurrentWeather } from '@/features/weather/components/current-weather';
 import { ForecastStrip } from '@/features/weather/components/forecast-strip';
+import { PlaceSearch } from '@/features/weather/components/place-search';
 import { WeatherBackdrop } from '@/features/weather/components/weather-backdrop';
 import { WeatherNotices } from '@/features/weather/components/weather-notices';
 import type { WeatherHome } from '@/features/weather/hooks/use-weather-home';
@@ -15,6 +16,11 @@ interface WeatherHeroProps {
   onRefreshLocation(): void;
   onRetry(): void;
   onSelect(id: string): void;
+  /** Whether the place search shows: no place is known, or the browser refused the refresh. */
+  search: boolean;
+  onChoosePlace(place: Location): void;
+  onEnterCoordinates(): void;
+  onCloseSearch(): void;
 }
 
 /**
@@ -28,6 +34,10 @@ export function WeatherHero({
   onRefreshLocation,
   onRetry,
   onSelect,
+  search,
+  onChoosePlace,
+  onEnterCoordinates,
+  onCloseSearch,
 }: WeatherHeroProps) {
   const day = state.status === 'ready' ? state.selected : null;
   const busy = state.status === 'locating' || state.status === 'loading';
@@ -63,6 +73,14 @@ export function WeatherHero({
           </button>
         </header>
 
+        {search && state.status !== 'no-location' ? (
+          <PlacePanel
+            onChoose={onChoosePlace}
+            onEnterCoordinates={onEnterCoordinates}
+            onClose={onCloseSearch}
+          />
+        ) : null}
+
         {state.status === 'ready' ? (
           <>
             <WeatherNotices days={state.days} />
@@ -87,17 +105,53 @@ export function WeatherHero({
             </button>
           </Message>
         ) : state.status === 'no-location' ? (
-          <Message
-            icon={<MapPinOff className="size-7" aria-hidden />}
-            role="alert"
-            title={ko.weather.locationAborted}
-            detail={ko.weather.locationAbortedHint}
-          />
+          // Only the message is announced; the search to do something about it follows.
+          <div className="flex flex-1 flex-col items-center justify-center gap-5">
+            <Message
+              icon={<MapPinOff className="size-7" aria-hidden />}
+              role="alert"
+              title={ko.weather.locationAborted}
+              detail={ko.places.hint}
+            />
+            <PlacePanel onChoose={onChoosePlace} onEnterCoordinates={onEnterCoordinates} />
+          </div>
         ) : (
           <WeatherSkeleton label={state.status === 'locating' ? ko.weather.locating : ko.weather.loading} />
         )}
       </div>
     </section>
+  );
+}
+
+/** The place search on a white card over the sky; `onClose` when a place is shown already. */
+function PlacePanel({
+  onChoose,
+  onEnterCoordinates,
+  onClose,
+}: {
+  onChoose(place: Location): void;
+  onEnterCoordinates(): void;
+  onClose?: () => void;
+}) {
+  return (
+    <div className="relative z-10 flex w-full max-w-md items-start gap-2 self-center rounded-2xl bg-white p-3 text-left text-ink shadow-lg sm:p-4">
+      <PlaceSearch
+        className="min-w-0 flex-1"
+        onChoose={onChoose}
+        onEnterCoordinates={onEnterCoordinates}
+        autoFocus={onClose !== undefined}
+      />
+      {onClose ? (
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={ko.common.close}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-ink-soft hover:bg-surface"
+        >
+          <X className="size-5" aria-hidden />
+        </button>
+      ) : null}
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { getWeathers } from '@/features/weather/api/get-weathers';
 import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { getCoordinates, type Coordinates } from '@/utils/get-coordinates';
+import { askCoordinates, getDeviceCoordinates, type Coordinates } from '@/utils/get-coordinates';
 
 /** The place the page shows; `names` are known at once when it comes from the profile. */
 interface Place extends Coordinates {
@@ -15,7 +15,7 @@ interface Place extends Coordinates {
 
 export type WeatherHome =
   | { status: 'locating' }
-  /** The user cancelled the prompts (or answered zero): there is nothing to show until they refresh. */
+  /** Neither the profile nor the browser gives a place: the page offers the place search. */
   | { status: 'no-location' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -29,15 +29,17 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The weather home's data (docs/product.md §2, §4): picks the place (profile, else geolocation, else
- * prompts), loads the five days for it, keeps the selected day (the first one whenever a list arrives) and
- * re-acquires the browser location on refresh. A new profile location moves the page there and reloads.
+ * The weather home's data (docs/product.md §2, §4): picks the place (profile, else geolocation, else the place
+ * search or, behind it, the coordinate prompts), loads the five days for it, keeps the selected day (the first one
+ * whenever a list arrives) and re-acquires the browser location on refresh (the place search opens when the
+ * browser refuses). A new profile location moves the page there and reloads.
  */
 export function useWeatherHome(profileLocation: ProfileLocation) {
   const queryClient = useQueryClient();
   const [place, setPlace] = useState<Place | null>(null);
   const [aborted, setAborted] = useState(false);
   const [relocating, setRelocating] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const known = profileLocation !== undefined;
@@ -90,21 +92,43 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
         : skipToken,
   });
 
-  /** The refresh-location button: asks the browser (or the prompts) again; cancelling keeps the current place. */
+  const moveTo = useCallback((next: Place) => {
+    setPlace(next);
+    setAborted(false);
+    setSearchOpen(false);
+  }, []);
+
+  /** The refresh-location button: asks the browser again; when it refuses, the place search opens. */
   const refresh = useCallback(async () => {
     setRelocating(true);
     try {
-      const found = await getCoordinates();
+      const found = await getDeviceCoordinates();
       if (found) {
-        setPlace(found);
-        setAborted(false);
+        moveTo(found);
         // The same place is asked again too: the forecast may have moved on since.
         void queryClient.invalidateQueries({ queryKey: queryKeys.weather.forecast(found) });
+      } else {
+        setSearchOpen(true);
       }
     } finally {
       setRelocating(false);
     }
-  }, [queryClient]);
+  }, [queryClient, moveTo]);
+
+  /** A place picked in the search: shown at once with its names. */
+  const choose = useCallback(
+    (found: Location) =>
+      moveTo({ longitude: found.longitude, latitude: found.latitude, names: found.locationNames }),
+    [moveTo],
+  );
+
+  /** '좌표로 입력': the longitude and latitude prompts; cancelling keeps the search open. */
+  const enterCoordinates = useCallback(() => {
+    const found = askCoordinates();
+    if (found) moveTo(found);
+  }, [moveTo]);
+
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
 
   const { refetch } = forecast;
   const retry = useCallback(() => void refetch(), [refetch]);
@@ -124,5 +148,17 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   else if (names?.length) locationNames = names;
   else if (place) locationNames = [ko.weather.coordinateLabel(place.latitude, place.longitude)];
 
-  return { state, locationNames, relocating, refresh, retry, select: setSelectedId };
+  const search = state.status === 'no-location' || searchOpen;
+  return {
+    state,
+    locationNames,
+    relocating,
+    refresh,
+    retry,
+    select: setSelectedId,
+    search,
+    choose,
+    enterCoordinates,
+    closeSearch,
+  };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
+import { askCoordinates } from '@/utils/get-coordinates';
 
 const SEOUL = { longitude: 126.978, latitude: 37.5665 };
 const BUSAN = { longitude: 129.075, latitude: 35.18, x: 98, y: 76, locationNames: ['부산광역시'] };
@@ -52,10 +53,24 @@ describe('weatherCoordinates', () => {
     expect(prompt).not.toHaveBeenCalled();
   });
 
-  it('asks for the longitude, then the latitude, when geolocation is refused', async () => {
+  it('asks nobody when geolocation is refused or missing: the page offers the place search', async () => {
     stubGeolocation('deny');
+    const prompt = stubPrompts('126.988', '37.567');
+    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    stubGeolocation('missing');
+    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    expect(prompt).not.toHaveBeenCalled();
+  });
+});
+
+describe('askCoordinates (the 좌표로 입력 fallback)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the longitude, then the latitude', () => {
     const prompt = stubPrompts('126.988', ' 37.567 ');
-    await expect(weatherCoordinates(null)).resolves.toEqual({ longitude: 126.988, latitude: 37.567 });
+    expect(askCoordinates()).toEqual({ longitude: 126.988, latitude: 37.567 });
     expect(prompt).toHaveBeenCalledTimes(2);
     expect(prompt.mock.calls[0]![0]).toContain('경도');
     expect(prompt.mock.calls[0]![0]).toContain('126.988');
@@ -63,31 +78,22 @@ describe('weatherCoordinates', () => {
     expect(prompt.mock.calls[1]![0]).toContain('37.567');
   });
 
-  it('asks by prompts when the browser has no geolocation at all', async () => {
-    stubGeolocation('missing');
-    stubPrompts('127.0', '37.5');
-    await expect(weatherCoordinates(null)).resolves.toEqual({ longitude: 127, latitude: 37.5 });
-  });
-
-  it('aborts when the longitude prompt is cancelled, without asking for the latitude', async () => {
-    stubGeolocation('deny');
+  it('aborts when the longitude prompt is cancelled, without asking for the latitude', () => {
     const prompt = stubPrompts(null);
-    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    expect(askCoordinates()).toBeNull();
     expect(prompt).toHaveBeenCalledOnce();
   });
 
-  it('aborts on a zero longitude or latitude', async () => {
-    stubGeolocation('deny');
+  it('aborts on a zero longitude or latitude', () => {
     stubPrompts('0');
-    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    expect(askCoordinates()).toBeNull();
     stubPrompts('126.988', '0');
-    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    expect(askCoordinates()).toBeNull();
   });
 
-  it('aborts when the latitude prompt is cancelled', async () => {
-    stubGeolocation('deny');
+  it('aborts when the latitude prompt is cancelled', () => {
     const prompt = stubPrompts('126.988', null);
-    await expect(weatherCoordinates(null)).resolves.toBeNull();
+    expect(askCoordinates()).toBeNull();
     expect(prompt).toHaveBeenCalledTimes(2);
   });
 });

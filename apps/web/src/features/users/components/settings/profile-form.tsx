@@ -52,17 +52,20 @@ function nicknameError(name: string): string | null {
 interface ProfileFormProps {
   user: UserDto | null;
   profile: ProfileDto;
-  /** Finds the coordinates and place names of the user's current location; null when the user aborts. */
+  /** Finds the coordinates and place names of the user's current location; null when the browser refuses. */
   locate(): Promise<LocationInput | null>;
+  /** The place search ('동네 이름으로 찾기') shown when `locate` found nothing; `choose` fills the location field. */
+  placeSearch(choose: (location: LocationInput) => void): ReactNode;
   onSaved(profile: ProfileDto): void;
 }
 
 /** The settings form of spec §2: avatar, nickname, gender, birth date, location, temperature sensitivity. */
-export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps) {
+export function ProfileForm({ user, profile, locate, placeSearch, onSaved }: ProfileFormProps) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
   const [image, setImage] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const [locating, setLocating] = useState(false);
+  const [searching, setSearching] = useState(false);
   const [saving, setSaving] = useState(false);
   const ids = { gender: useId(), location: useId(), sensitivity: useId(), providers: useId() };
   const nameError = touched ? nicknameError(values.name) : null;
@@ -76,10 +79,16 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
     setLocating(true);
     try {
       const location = await locate();
-      if (location) patch({ location });
+      if (location) choose(location);
+      else setSearching(true);
     } finally {
       setLocating(false);
     }
+  }
+
+  function choose(location: LocationInput) {
+    patch({ location });
+    setSearching(false);
   }
 
   async function submit(event: FormEvent) {
@@ -171,6 +180,7 @@ export function ProfileForm({ user, profile, locate, onSaved }: ProfileFormProps
               {locating ? ko.profile.gettingLocation : ko.profile.getCurrentLocation}
             </Button>
           </div>
+          {searching ? placeSearch(choose) : null}
         </Field>
         <Field label={ko.profile.temperatureSensitivity} labelId={ids.sensitivity}>
           <SensitivitySlider
