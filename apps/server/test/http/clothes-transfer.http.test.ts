@@ -199,6 +199,15 @@ describe('closet export and import', () => {
     expect(rowsOf(again)).toEqual(rowsOf(files));
   });
 
+  it('exports only the caller’s own closet', async () => {
+    // By now the owner and the importer have garments and photos; a new user's export has none of them.
+    const stranger = await createUser(server, { prefix: 'stranger' });
+    const files = await unzip((await exportOf(stranger)).body);
+    expect([...files.keys()].sort()).toEqual(['clothes.csv', 'clothes.json']);
+    expect(readCsv(files.get('clothes.csv')!.toString('utf8'))).toHaveLength(1);
+    expect(JSON.parse(files.get('clothes.json')!.toString('utf8')).clothes).toEqual([]);
+  });
+
   it('imports a CSV alone (Korean headers, Korean type names, any case) without photos', async () => {
     const user = await createUser(server, { prefix: 'csvonly' });
     const res = await importInto(

@@ -183,6 +183,36 @@ describe('per-user write limits', () => {
     expect((await create(other, '남의 셔츠')).status).toBe(201);
   });
 
+  it('clothes: a batch edit of several garments and a whole import are one closet write each', async () => {
+    const owner = await createUser(server);
+    const made = await http.post<{ id: string }>('/api/clothes', {
+      token: owner.accessToken,
+      form: multipartRequest({ ownerId: owner.id, name: '셔츠', type: 'TOP', attributes: [] }),
+    });
+    expect(made.status).toBe(201);
+    const importCsv = () => {
+      const form = new FormData();
+      form.append('file', new Blob(['name,type\r\n바지 1,BOTTOM\r\n바지 2,BOTTOM\r\n']), 'closet.csv');
+      return http.post('/api/clothes/import', { token: owner.accessToken, form });
+    };
+    expect((await importCsv()).status).toBe(200);
+    const [first, second] = await http
+      .get<{ data: { id: string }[] }>('/api/clothes', {
+        token: owner.accessToken,
+        query: { ownerId: owner.id, limit: 10 },
+      })
+      .then((res) => res.body.data.map((c) => c.id));
+    const batch = () =>
+      http.patch('/api/clothes/batch', {
+        token: owner.accessToken,
+        json: { clothesIds: [made.body.id, first, second], type: 'OUTER' },
+      });
+    expect((await batch()).status).toBe(200);
+    expectLimited(await importCsv());
+    expectLimited(await batch());
+    expect(await count(clothes, eq(clothes.ownerId, owner.id))).toBe(3);
+  });
+
   it('feeds: creating and editing share one budget', async () => {
     const [author, other] = await Promise.all([createUser(server), createUser(server)]);
     const first = await postFeed(author, '첫 글');
