@@ -176,6 +176,35 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
     expect(dialog()).toBeInTheDocument();
   });
 
+  it('keeps the drafts the network dropped, with what was typed, and saves them on the next try', async () => {
+    let online = false;
+    vi.mocked(createClothes).mockImplementation(async (request) => {
+      if (!online && request.name !== 'a coat')
+        throw new ApiError(ko.offline.writeFailed, null, null, { network: 'offline' });
+      return { id: request.name } as ClothesDto;
+    });
+    renderWithQuery(<Harness />);
+    await flush();
+    await choose([photo('a-coat.jpg'), photo('b-coat.jpg'), photo('c-coat.jpg')]);
+    fireEvent.change(within(cards()[2]!).getByLabelText(ko.clothes.name), { target: { value: '내 코트' } });
+
+    fireEvent.click(saveAll());
+    await flush();
+    expect(cards()).toHaveLength(2);
+    for (const card of cards()) expect(within(card).getByText(ko.offline.writeFailed)).toBeInTheDocument();
+    expect(within(cards()[1]!).getByLabelText(ko.clothes.name)).toHaveValue('내 코트');
+
+    online = true;
+    fireEvent.click(saveAll());
+    await flush();
+    expect(createClothes).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: '내 코트' }),
+      expect.any(File),
+      expect.anything(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes with a success toast when every draft is saved', async () => {
     vi.mocked(createClothes).mockImplementation(async (request) => ({ id: request.name }) as ClothesDto);
     renderWithQuery(<Harness />);
