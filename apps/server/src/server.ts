@@ -52,4 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// First-start work (default attribute definitions, the administrator) before the app takes traffic; the
+// background jobs once it does. Closing the app stops them.
+await app.lifecycle.bootstrap();
 await app.listen({ port: config.port, host: config.host });
+app.lifecycle.start();

@@ -28,17 +28,15 @@ import { pushSubscriptions } from '../../src/db/schema/index.js';
 import { createPushEndpointGuard } from '../../src/adapters/push/push-endpoint.js';
 import { createPushTransport } from '../../src/adapters/push/push-transport.js';
 import { readKmaCsv } from '../../src/domains/weather/resources.js';
-import { createNotifier } from '../../src/domains/notifications/index.js';
-import { createWeatherService } from '../../src/domains/weather/index.js';
-import {
-  createRecommendationsRepo,
-  createRecommendationsService,
-} from '../../src/domains/recommendations/index.js';
-import {
-  createMorningOutfitJob,
-  createNotificationSettingsRepo,
-} from '../../src/domains/notification-settings/index.js';
-import { createPushDispatcher, createPushRepo, loadVapidKeys } from '../../src/domains/push/index.js';
+import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
+import { createWeatherService } from '../../src/domains/weather/weather.service.js';
+import { createRecommendationsRepo } from '../../src/domains/recommendations/recommendations.repo.js';
+import { createRecommendationsService } from '../../src/domains/recommendations/recommendations.service.js';
+import { createMorningOutfitJob } from '../../src/domains/notification-settings/morning-outfit.js';
+import { createNotificationSettingsRepo } from '../../src/domains/notification-settings/notification-settings.repo.js';
+import { createPushDispatcher } from '../../src/domains/push/push-dispatcher.js';
+import { createPushRepo } from '../../src/domains/push/push.repo.js';
+import { loadVapidKeys } from '../../src/domains/push/vapid-keys.js';
 import { processJobLock } from '../../src/lib/job-lock.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { startOpenMeteoFake } from '../../test/fakes/open-meteo.js';

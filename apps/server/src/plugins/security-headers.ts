@@ -22,6 +22,26 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The app's policy: everything from our own origin; images also from data: and blob: URLs (previews). */
+export const APP_SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // The CSP is for the app's HTML; the OpenAPI UI brings its own.
+  hsts: false,
+};
+
 export default fp(
   async (app, options: HelmetOptions) => {
     const headers = helmetHeaders(options);

@@ -8,7 +8,8 @@ import {
   notifications,
   users,
 } from '../../src/db/schema/index.js';
-import { createAttributeDefsRepo, createAttributeDefsService } from '../../src/domains/clothes/index.js';
+import { createAttributeDefsRepo } from '../../src/domains/clothes/attribute-defs.repo.js';
+import { createAttributeDefsService } from '../../src/domains/clothes/attribute-defs.service.js';
 import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { createUser, type TestUser } from '../support/factories.js';

@@ -7,11 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, type AttributeDefDto, type ClothesDto, type CursorPage, type ErrorBody } from '@otboo/contract';
 import { feedClothes, feeds, weatherForecasts } from '../../src/db/schema/index.js';
-import {
-  createAttributeDefsRepo,
-  createClothesRepo,
-  createClothesService,
-} from '../../src/domains/clothes/index.js';
+import { createAttributeDefsRepo } from '../../src/domains/clothes/attribute-defs.repo.js';
+import { createClothesRepo } from '../../src/domains/clothes/clothes.repo.js';
+import { createClothesService } from '../../src/domains/clothes/clothes.service.js';
 import { createLocalStorage } from '../../src/adapters/storage/local-storage.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';

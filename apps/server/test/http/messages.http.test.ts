@@ -8,7 +8,7 @@ import { queryPlan } from '../support/query-plan.js';
 import { openSse } from '../support/sse-client.js';
 import { openDmSender } from '../support/stomp-client.js';
 import { notifications } from '../../src/db/schema/index.js';
-import { createMessagesRepo } from '../../src/domains/messages/index.js';
+import { createMessagesRepo } from '../../src/domains/messages/messages.repo.js';
 import { pairKeyOf } from '../../src/domains/messages/messages.mapper.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

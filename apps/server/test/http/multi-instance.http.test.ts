@@ -20,7 +20,7 @@ import {
   openRawStomp,
 } from '../support/stomp-client.js';
 import { profiles } from '../../src/db/schema/index.js';
-import { createNotifier } from '../../src/domains/notifications/index.js';
+import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
 import { createPgEventBus } from '../../src/realtime/pg-event-bus.js';
 import { MAX_BUS_PAYLOAD_BYTES } from '../../src/realtime/event-bus.js';
 

@@ -4,7 +4,7 @@ import { httpClient, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 import { queryPlan } from '../support/query-plan.js';
 import { openDmSender } from '../support/stomp-client.js';
-import { createNotificationsRepo } from '../../src/domains/notifications/index.js';
+import { createNotificationsRepo } from '../../src/domains/notifications/notifications.repo.js';
 
 describe('notifications REST', () => {
   let server: TestServer;

@@ -11,7 +11,7 @@ import {
   weatherForecasts,
 } from '../../src/db/schema/index.js';
 import { createNotifier, type Notifier } from '../../src/domains/notifications/notifications.service.js';
-import { createWeatherService, type WeatherService } from '../../src/domains/weather/index.js';
+import { createWeatherService, type WeatherService } from '../../src/domains/weather/weather.service.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import {
   addDays,

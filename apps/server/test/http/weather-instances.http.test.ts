@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { profiles } from '../../src/db/schema/index.js';
 import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
-import { createWeatherService, type WeatherService } from '../../src/domains/weather/index.js';
+import { createWeatherService, type WeatherService } from '../../src/domains/weather/weather.service.js';
 import { createPgJobLock } from '../../src/lib/job-lock.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { startOpenMeteoFake, type OpenMeteoFake } from '../fakes/open-meteo.js';

@@ -91,7 +91,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = await open(testDb);
   const config = loadConfig(testEnv(dataDir, options.env));
   const app = await buildApp(config, { ...options.overrides, database });
+  // As server.ts does: first-start work, listen, then the background jobs (the morning outfit, the weather
+  // refresh and the imports sweeper run in every test server, as in production).
+  await app.lifecycle.bootstrap();
   await app.listen({ port: 0, host: '127.0.0.1' });
+  app.lifecycle.start();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return {

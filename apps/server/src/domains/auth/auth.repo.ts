@@ -1,13 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  appSecrets,
-  refreshTokens,
-  sessions,
-  signInFailures,
-  temporaryPasswords,
-  users,
-} from '../../db/schema/index.js';
+import { ensureAppSecret } from '../../db/app-secrets.js';
+import { refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 import { must } from '../../lib/must.js';
 import { runPrepared } from '../../lib/prepared.js';
 import { linkedProviders } from '../users/index.js';
@@ -241,14 +235,7 @@ export function createAuthRepo() {
       await db.delete(signInFailures).where(lte(signInFailures.lastFailedAt, windowStart(windowMs)));
     },
     /** Returns the stored secret, creating it with `candidate` if none exists (first instance wins). */
-    async ensureSecret(db: Executor, name: string, candidate: string): Promise<string> {
-      await db.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing();
-      const [row] = await db
-        .select({ value: appSecrets.value })
-        .from(appSecrets)
-        .where(eq(appSecrets.name, name));
-      return must(row, 'the secret was just inserted or already there').value;
-    },
+    ensureSecret: ensureAppSecret,
   };
 }
 /** Start of a window ending now, by the database clock (shared by every instance). */

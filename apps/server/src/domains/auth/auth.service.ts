@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS, ko, type JwtDto, type OAuthProvider } from '@otboo/contract';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
+import { jwtSecret } from '../../db/app-secrets.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
 import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
@@ -90,8 +90,7 @@ export async function createAuthService({
   log,
   refreshReuseGraceMs = 10_000,
 }: AuthServiceDeps) {
-  const secret =
-    config.jwtSecret ?? (await authRepo.ensureSecret(db, 'jwt', randomBytes(48).toString('base64url')));
+  const secret = await jwtSecret(db, config.jwtSecret);
   const accessTokens = createAccessTokens(secret, config.accessTokenTtlMs);
   const maxFailures = config.rateLimit.signInMaxFailures;
   const pendingMails = new Set<Promise<void>>();

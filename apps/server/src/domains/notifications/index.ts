@@ -1,14 +1,2 @@
-export {
-  createNotifier,
-  createNotificationsService,
-  toNotificationDto,
-  type Notifier,
-  type NotificationMarks,
-  type NotificationInput,
-  type NotificationsService,
-  type PublishedListener,
-} from './notifications.service.js';
-export { createNotificationsRepo } from './notifications.repo.js';
-export { createNotificationStream, type NotificationStream } from './notifications.stream.js';
-export { notificationsRoutes } from './notifications.routes.js';
-export { sseRoutes } from './sse.routes.js';
+export { createNotificationsModule } from './notifications.module.js';
+export type { Notifier, NotificationMarks, NotificationInput } from './notifications.service.js';

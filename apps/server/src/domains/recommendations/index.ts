@@ -1,6 +1,4 @@
-export { recommendationsRoutes } from './recommendations.routes.js';
-export { createRecommendationsService, type RecommendationsService } from './recommendations.service.js';
-export { createRecommendationsRepo, type RecommendationsRepo } from './recommendations.repo.js';
+export { createRecommendationsModule } from './recommendations.module.js';
 // The engine's own garment profiles and bands, for the closet report's season gaps (clothes insights), so the
 // report and the recommender never disagree.
 export { BANDS, type TemperatureBand } from './engine/bands.js';

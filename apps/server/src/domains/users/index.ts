@@ -1,4 +1,4 @@
-export { usersRoutes } from './users.routes.js';
-export { createUsersService, type UsersService } from './users.service.js';
+export { createUsersModule } from './users.module.js';
+// For auth, which reads and creates accounts through the users repo.
 export { createUsersRepo, linkedProviders, type UsersRepo } from './users.repo.js';
 export { toUserDto, type UserRow } from './users.mapper.js';

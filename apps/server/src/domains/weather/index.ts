@@ -1,6 +1,3 @@
-export { weatherRoutes } from './weather.routes.js';
-export { createWeatherService, type WeatherService } from './weather.service.js';
-export { createLocationResolver, gridOf, type LocationResolver } from './location-resolver.js';
+export { createWeatherModule } from './weather.module.js';
+// For profiles: the grid cell of a saved location.
 export { latLonToGrid } from './kma-grid.js';
-export { placesRoutes } from './places.routes.js';
-export { createPlaceSearch, type PlaceSearch } from './place-search.js';
