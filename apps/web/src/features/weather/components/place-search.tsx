@@ -78,7 +78,8 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
 
   return (
     <div className={cn('flex flex-col gap-2', className)}>
-      <div className="relative">
+      {/* The suggestions push what follows down instead of floating: the weather card clips what overflows it. */}
+      <div>
         <SearchInput
           label={ko.places.searchLabel}
           placeholder={ko.places.searchPlaceholder}
@@ -105,7 +106,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
           role="listbox"
           aria-label={ko.places.searchLabel}
           hidden={!showList}
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-line bg-white py-1 text-ink shadow-lg"
+          className="mt-1 max-h-72 overflow-y-auto rounded-xl border border-line bg-white py-1 text-ink"
         >
           {found.map((place, index) => (
             <li
@@ -127,7 +128,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
           ))}
         </ul>
       </div>
-      <p id={statusId} role="status" className="min-h-5 text-sm text-ink-soft">
+      <p id={statusId} role="status" className="text-sm text-ink-soft">
         {status}
       </p>
       <button
