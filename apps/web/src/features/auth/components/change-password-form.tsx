@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { changePassword } from '@/features/auth/api/change-password';
-import { allValid, liveError, resetConfirmRule, resetPasswordRule } from '@/features/auth/utils/validation';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
+import { useNewPassword } from '@/features/auth/hooks/use-new-password';
 import { toApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -23,16 +24,11 @@ function fieldError(error: unknown, field: string): string | null {
 export function ChangePasswordForm() {
   const user = useSession((s) => s.user);
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
+  const { password, ready } = newPassword;
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const matches = resetConfirmRule(password);
-  const ready = allValid([
-    [resetPasswordRule, password],
-    [matches, confirm],
-  ]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,8 +44,7 @@ export function ChangePasswordForm() {
       await changePassword(user.id, current === '' ? { password } : { password, currentPassword: current });
       toast.success(ko.auth.passwordChanged);
       setCurrent('');
-      setPassword('');
-      setConfirm('');
+      newPassword.clear();
     } catch (cause) {
       const onCurrent = fieldError(cause, 'currentPassword');
       if (onCurrent) setCurrentError(onCurrent);
@@ -80,28 +75,7 @@ export function ChangePasswordForm() {
         />
         <p className="text-[13px] text-ink-muted">{ko.auth.currentPasswordHint}</p>
       </div>
-      <PasswordField
-        label={ko.auth.newPasswordLabel}
-        autoComplete="new-password"
-        placeholder={ko.auth.newPasswordPlaceholder}
-        value={password}
-        error={liveError(resetPasswordRule, password)}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setError(null);
-        }}
-      />
-      <PasswordField
-        label={ko.auth.newPasswordConfirmLabel}
-        autoComplete="new-password"
-        placeholder={ko.auth.confirmPasswordPlaceholder}
-        value={confirm}
-        error={liveError(matches, confirm)}
-        onChange={(e) => {
-          setConfirm(e.target.value);
-          setError(null);
-        }}
-      />
+      <NewPasswordFields value={newPassword} onEdit={() => setError(null)} />
       <FormError message={error} />
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={!ready || busy} className="min-w-32">
