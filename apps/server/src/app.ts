@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createResponseSerializerCompiler } from './lib/response-serializer.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -102,7 +103,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses through fast-json-stringify; tests (vitest sets NODE_ENV=test) also prove each one against zod.
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ checkContract: process.env.NODE_ENV === 'test' }),
+  );
   const log = app.log;
 
   // Ecosystem plugins (closing first: its preClose must come before any other)
