@@ -48,10 +48,32 @@ export function afterCursor(
 ): SQL | undefined {
   if (cursor === undefined) return undefined;
   const value = parseCursor(kind, cursor);
+  return keysetAfter(
+    sortColumn,
+    idColumn,
+    direction,
+    kind,
+    value instanceof Date ? value.toISOString() : value,
+    idAfter,
+  );
+}
+
+/**
+ * `afterCursor`'s condition for a parsed bound (an instant as its ISO text) and idAfter, either of which may be a
+ * `sql.placeholder` in a statement prepared once (lib/prepared.ts).
+ */
+export function keysetAfter(
+  sortColumn: AnyColumn | SQL,
+  idColumn: AnyColumn,
+  direction: SortDirection,
+  kind: CursorKind,
+  bound: unknown,
+  idAfter: unknown,
+): SQL {
   const op = direction === 'ASCENDING' ? sql.raw('>') : sql.raw('<');
-  const bound = value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`;
-  if (idAfter === undefined) return sql`${sortColumn} ${op} ${bound}`;
-  return sql`(${sortColumn}, ${idColumn}) ${op} (${bound}, ${idAfter}::uuid)`;
+  const value = kind === 'instant' ? sql`${bound}::timestamptz` : sql`${bound}`;
+  if (idAfter === undefined) return sql`${sortColumn} ${op} ${value}`;
+  return sql`(${sortColumn}, ${idColumn}) ${op} (${value}, ${idAfter}::uuid)`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
@@ -14,8 +14,8 @@ import {
   users,
   weatherForecasts,
 } from '../../db/schema/index.js';
-import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { literalLimit, runPrepared } from '../../lib/prepared.js';
+import { afterCursor, keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { clothesAttributesOf, type OotdGarment } from '../clothes/index.js';
@@ -60,7 +60,7 @@ function feedColumns() {
   };
 }
 
-function selectFeeds(db: Executor, viewerId: string) {
+function selectFeeds(db: Executor, viewerId: string | Placeholder) {
   return db
     .select(feedColumns())
     .from(feeds)
@@ -126,6 +126,65 @@ export interface FeedPagePlan extends Pick<
   prepared: boolean;
 }
 
+/** `limit + 1` rows of the page after `conditions` (see FeedsRepo.pageQuery). */
+function pageOf(
+  db: Executor,
+  viewerId: string | Placeholder,
+  q: FeedPagePlan,
+  conditions: (SQL | undefined)[],
+) {
+  const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
+  const order = keysetOrder(q.sortDirection, sortColumn, feeds.id);
+  // The page's ids first, the joins and garments for those rows only: otherwise PostgreSQL may join every
+  // candidate of a keyword before sorting out the page (1,000 author lookups for an 11-row page).
+  const pageIds = db
+    .select({ id: feeds.id })
+    .from(feeds)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(literalLimit(q.limit + 1));
+  return selectFeeds(db, viewerId)
+    .where(inArray(feeds.id, pageIds))
+    .orderBy(...order);
+}
+
+/** A page without a keyword, built once per shape with its values as placeholders (lib/prepared.ts). */
+const pageStatement = preparedStatements(
+  (db: Executor, q: FeedPagePlan) => {
+    const f = q.filters;
+    const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
+    const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
+    const idAfter = q.idAfter === undefined ? undefined : sql.placeholder('idAfter');
+    return pageOf(db, sql.placeholder('viewerId'), q, [
+      f.skyStatusEqual ? eq(feeds.skyStatus, sql.placeholder('skyStatus')) : undefined,
+      f.precipitationTypeEqual
+        ? eq(feeds.precipitationType, sql.placeholder('precipitationType'))
+        : undefined,
+      f.authorIdEqual ? eq(feeds.authorId, sql.placeholder('authorId')) : undefined,
+      q.cursor === undefined
+        ? undefined
+        : keysetAfter(sortColumn, feeds.id, q.sortDirection, kind, sql.placeholder('bound'), idAfter),
+    ]);
+  },
+  (q: FeedPagePlan) =>
+    [
+      q.sortBy,
+      q.sortDirection,
+      q.limit,
+      q.cursor !== undefined,
+      q.idAfter !== undefined,
+      !!q.filters.skyStatusEqual,
+      !!q.filters.precipitationTypeEqual,
+      !!q.filters.authorIdEqual,
+    ].join(','),
+);
+
+/** The number of all feeds, from the counters (see FeedsRepo.countQuery), built once. */
+const allFeedsCount = preparedStatements(
+  (db: Executor) => createFeedsRepo().countQuery(db, {}),
+  () => '',
+);
+
 export function createFeedsRepo() {
   const repo = {
     /**
@@ -145,30 +204,43 @@ export function createFeedsRepo() {
       const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
       const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
       const after = afterCursor(sortColumn, feeds.id, q.sortDirection, kind, q.cursor, q.idAfter);
-      const order = keysetOrder(q.sortDirection, sortColumn, feeds.id);
-      // The page's ids first, the joins and garments for those rows only: otherwise PostgreSQL may join every
-      // candidate of a keyword before sorting out the page (1,000 author lookups for an 11-row page).
-      const pageIds = db
-        .select({ id: feeds.id })
-        .from(feeds)
-        .where(and(...filterConditions(q.filters, q.keywordIndex), after))
-        .orderBy(...order)
-        .limit(literalLimit(q.limit + 1));
-      return selectFeeds(db, viewerId)
-        .where(inArray(feeds.id, pageIds))
-        .orderBy(...order);
+      return pageOf(db, viewerId, q, [...filterConditions(q.filters, q.keywordIndex), after]);
     },
 
-    /** The page (see pageQuery), prepared when the plan says so. */
+    /**
+     * The page (see pageQuery), prepared when the plan says so. Without a keyword it runs a statement built once
+     * per shape (filters present, sort, cursor, limit) with the values as placeholders; a keyword walk is
+     * prepared from its text.
+     */
     async page(db: Executor, viewerId: string, q: FeedPagePlan): Promise<FeedRow[]> {
+      if (q.filters.keyword === undefined) {
+        const bound =
+          q.cursor === undefined
+            ? undefined
+            : parseCursor(q.sortBy === 'likeCount' ? 'integer' : 'instant', q.cursor);
+        return pageStatement(db, q, {
+          viewerId,
+          bound: bound instanceof Date ? bound.toISOString() : bound,
+          idAfter: q.idAfter,
+          skyStatus: q.filters.skyStatusEqual,
+          precipitationType: q.filters.precipitationTypeEqual,
+          authorId: q.filters.authorIdEqual,
+        });
+      }
       const query = repo.pageQuery(db, viewerId, q);
       return q.prepared ? runPrepared(query) : query;
     },
 
     /** Number of feeds matching the filters (see countQuery). */
     async count(db: Executor, f: FeedFilters, options: { prepared: boolean }): Promise<number> {
-      const query = repo.countQuery(db, f);
-      const [row] = options.prepared ? await runPrepared(query) : await query;
+      const unfiltered = Object.values(f).every((v) => v === undefined);
+      const query = unfiltered ? undefined : repo.countQuery(db, f);
+      // The whole list's count (the home feed's) has no values at all: one statement built once.
+      const [row] = !query
+        ? await allFeedsCount(db, undefined, {})
+        : options.prepared
+          ? await runPrepared(query)
+          : await query;
       return row?.n ?? 0;
     },
 

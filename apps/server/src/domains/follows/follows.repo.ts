@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
 import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { literalLimit, runPrepared } from '../../lib/prepared.js';
+import { literalLimit, preparedStatements, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
 const followerUser = alias(users, 'follower_user');
@@ -53,6 +53,28 @@ function listConditions(side: FollowListSide, nameLike: string | undefined): SQL
   return conditions;
 }
 
+const userIdValue = sql.placeholder('userId');
+const viewerIdValue = sql.placeholder('viewerId');
+
+/** A user's follow counts and the viewer's relation to them, one statement built once (lib/prepared.ts). */
+const summaryStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({
+        // Explicit aliases: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+        followerCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${userIdValue})`,
+        followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${userIdValue})`,
+        followedByMeId: sql<
+          string | null
+        >`(select f.id from ${follows} f where f.follower_id = ${viewerIdValue} and f.followee_id = ${userIdValue})`,
+        followingMe: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${userIdValue} and f.followee_id = ${viewerIdValue})`,
+      })
+      .from(users)
+      .where(eq(users.id, userIdValue))
+      .limit(1),
+  () => '',
+);
+
 export function createFollowsRepo() {
   return {
     async userExists(db: Executor, userId: string): Promise<boolean> {
@@ -94,21 +116,7 @@ export function createFollowsRepo() {
      * undefined when the user does not exist.
      */
     async summary(db: Executor, userId: string, viewerId: string) {
-      const [row] = await runPrepared(
-        db
-          .select({
-            // Explicit aliases: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
-            followerCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${userId})`,
-            followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${userId})`,
-            followedByMeId: sql<
-              string | null
-            >`(select f.id from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${userId})`,
-            followingMe: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${userId} and f.followee_id = ${viewerId})`,
-          })
-          .from(users)
-          .where(eq(users.id, userId))
-          .limit(1),
-      );
+      const [row] = await summaryStatement(db, undefined, { userId, viewerId });
       return row;
     },
 
