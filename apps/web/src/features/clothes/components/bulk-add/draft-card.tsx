@@ -1,23 +1,18 @@
 import { ChevronDown, ImageOff, X } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { CLOTHES_TYPES, LIMITS, ko, type AttributeDefDto, type ClothesType } from '@otboo/contract';
+import { LIMITS, ko, type AttributeDefDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
-import { Select, type SelectOption } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ColourDot } from '@/features/clothes/components/bulk-add/colour-dot';
+import {
+  AttributeSelect,
+  ClothesTypeSelect,
+} from '@/features/clothes/components/clothes-form/clothes-pickers';
 import type { ClothesDraft } from '@/features/clothes/utils/bulk-drafts';
 import type { ClothesFormValues } from '@/features/clothes/utils/clothes-form';
 import { photoUrl } from '@/features/clothes/utils/photo-urls';
 import { cn } from '@/utils/cn';
-
-/** Radix items cannot have an empty value; this one stands for "no value" ('선택 안 함'). */
-const NONE = '__none__';
-
-const TYPE_OPTIONS: SelectOption[] = CLOTHES_TYPES.map((type) => ({
-  value: type,
-  label: ko.clothes.types[type],
-}));
 
 interface DraftCardProps {
   draft: ClothesDraft;
@@ -49,7 +44,7 @@ export const DraftCard = memo(function DraftCard({
   onRemove,
   onRemovePhoto,
 }: DraftCardProps) {
-  const ids = { title: useId(), type: useId(), error: useId(), attributes: useId() };
+  const ids = { title: useId(), error: useId(), attributes: useId() };
   const [editing, setEditing] = useState(false);
   const label = ko.clothes.analysis.draftLabel(number);
   const problem = draft.photoError ?? draft.error;
@@ -60,7 +55,7 @@ export const DraftCard = memo(function DraftCard({
 
   function setAttribute(definitionId: string, value: string) {
     onEdit(draft.key, {
-      attributes: { ...draft.values.attributes, [definitionId]: value === NONE ? '' : value },
+      attributes: { ...draft.values.attributes, [definitionId]: value },
     });
   }
 
@@ -107,20 +102,11 @@ export const DraftCard = memo(function DraftCard({
         disabled={disabled}
         onChange={(event) => onEdit(draft.key, { name: event.target.value })}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.type} className="text-sm font-bold text-ink-soft">
-          {ko.clothes.type}
-        </label>
-        <Select
-          variant="field"
-          id={ids.type}
-          value={draft.values.type}
-          placeholder={ko.clothes.typePlaceholder}
-          options={TYPE_OPTIONS}
-          disabled={disabled}
-          onValueChange={(type) => onEdit(draft.key, { type: type as ClothesType })}
-        />
-      </div>
+      <ClothesTypeSelect
+        value={draft.values.type}
+        disabled={disabled}
+        onChange={(type) => onEdit(draft.key, { type })}
+      />
 
       <div className="flex flex-col gap-2">
         {chosen.length > 0 ? (
@@ -136,7 +122,7 @@ export const DraftCard = memo(function DraftCard({
                   type="button"
                   aria-label={ko.clothes.analysis.removeAttribute(definition.name, value)}
                   disabled={disabled}
-                  onClick={() => setAttribute(definition.id, NONE)}
+                  onClick={() => setAttribute(definition.id, '')}
                   className="flex size-6 items-center justify-center rounded-full hover:bg-line hover:text-ink"
                 >
                   <X className="size-3.5" aria-hidden />
@@ -161,7 +147,7 @@ export const DraftCard = memo(function DraftCard({
         <div id={ids.attributes} hidden={!editing} className="grid grid-cols-2 gap-x-3 gap-y-3">
           {editing
             ? definitions.map((definition) => (
-                <AttributeField
+                <AttributeSelect
                   key={definition.id}
                   definition={definition}
                   value={draft.values.attributes[definition.id] ?? ''}
@@ -220,38 +206,5 @@ function AnalysisLine({ draft }: { draft: ClothesDraft }) {
       <ColourDot value={colour.value} />
       {ko.clothes.analysis.detectedColour(colour.value)}
     </p>
-  );
-}
-
-function AttributeField({
-  definition,
-  value,
-  disabled,
-  onChange,
-}: {
-  definition: AttributeDefDto;
-  value: string;
-  disabled: boolean;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  const options: SelectOption[] = [
-    { value: NONE, label: ko.clothes.attributeNone },
-    ...definition.selectableValues.map((option) => ({ value: option, label: option })),
-  ];
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="truncate text-[13px] font-bold text-ink-soft">
-        {definition.name}
-      </label>
-      <Select
-        variant="field"
-        id={id}
-        value={value === '' ? NONE : value}
-        options={options}
-        disabled={disabled}
-        onValueChange={onChange}
-      />
-    </div>
   );
 }

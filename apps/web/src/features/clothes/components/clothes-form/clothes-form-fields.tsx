@@ -1,18 +1,13 @@
 import { useId } from 'react';
-import { CLOTHES_TYPES, LIMITS, ko, type AttributeDefDto, type ClothesType } from '@otboo/contract';
-import { Select, type SelectOption } from '@/components/ui/select';
+import { LIMITS, ko, type AttributeDefDto } from '@otboo/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import {
+  AttributeSelect,
+  ClothesTypeSelect,
+} from '@/features/clothes/components/clothes-form/clothes-pickers';
 import { ImagePicker } from '@/features/clothes/components/clothes-form/image-picker';
 import type { ClothesFormValues } from '@/features/clothes/utils/clothes-form';
-
-/** Radix items cannot have an empty value; this one stands for "no value" ('선택 안 함'). */
-const NONE = '__none__';
-
-const TYPE_OPTIONS: SelectOption[] = CLOTHES_TYPES.map((type) => ({
-  value: type,
-  label: ko.clothes.types[type],
-}));
 
 interface ClothesFormFieldsProps {
   values: ClothesFormValues;
@@ -31,10 +26,10 @@ interface ClothesFormFieldsProps {
 /** Photo, name, type and one select per attribute definition: the body of the add and edit dialogs. */
 export function ClothesFormFields(props: ClothesFormFieldsProps) {
   const { values, onChange, definitions, disabled = false } = props;
-  const ids = { image: useId(), type: useId(), attributes: useId() };
+  const ids = { image: useId(), attributes: useId() };
 
   function setAttribute(definitionId: string, value: string) {
-    onChange({ attributes: { ...values.attributes, [definitionId]: value === NONE ? '' : value } });
+    onChange({ attributes: { ...values.attributes, [definitionId]: value } });
   }
 
   return (
@@ -59,20 +54,7 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
         disabled={disabled}
         onChange={(event) => onChange({ name: event.target.value })}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.type} className="text-sm font-bold text-ink-soft">
-          {ko.clothes.type}
-        </label>
-        <Select
-          variant="field"
-          id={ids.type}
-          value={values.type}
-          placeholder={ko.clothes.typePlaceholder}
-          options={TYPE_OPTIONS}
-          disabled={disabled}
-          onValueChange={(type) => onChange({ type: type as ClothesType })}
-        />
-      </div>
+      <ClothesTypeSelect value={values.type} disabled={disabled} onChange={(type) => onChange({ type })} />
       <section aria-labelledby={ids.attributes} className="flex flex-col gap-3">
         <h3 id={ids.attributes} className="text-sm font-bold text-ink-soft">
           {ko.clothes.attributes}
@@ -99,39 +81,6 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
           </div>
         )}
       </section>
-    </div>
-  );
-}
-
-function AttributeSelect({
-  definition,
-  value,
-  disabled,
-  onChange,
-}: {
-  definition: AttributeDefDto;
-  value: string;
-  disabled: boolean;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  const options: SelectOption[] = [
-    { value: NONE, label: ko.clothes.attributeNone },
-    ...definition.selectableValues.map((option) => ({ value: option, label: option })),
-  ];
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="truncate text-[13px] font-bold text-ink-soft">
-        {definition.name}
-      </label>
-      <Select
-        variant="field"
-        id={id}
-        value={value === '' ? NONE : value}
-        options={options}
-        disabled={disabled}
-        onValueChange={onChange}
-      />
     </div>
   );
 }

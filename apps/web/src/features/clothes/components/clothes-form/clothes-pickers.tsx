@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { CLOTHES_TYPES, ko, type AttributeDefDto, type ClothesType } from '@otboo/contract';
+import { Select, type SelectOption } from '@/components/ui/select';
+
+/** Radix items cannot have an empty value; this one stands for "no value" ('선택 안 함'). */
+const NONE = '__none__';
+
+const TYPE_OPTIONS: SelectOption[] = CLOTHES_TYPES.map((type) => ({
+  value: type,
+  label: ko.clothes.types[type],
+}));
+
+/** '종류' with its select of every clothes type: the add and edit dialogs and each bulk-add draft. */
+export function ClothesTypeSelect({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: ClothesType | '';
+  disabled: boolean;
+  onChange(type: ClothesType): void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-bold text-ink-soft">
+        {ko.clothes.type}
+      </label>
+      <Select
+        variant="field"
+        id={id}
+        value={value}
+        placeholder={ko.clothes.typePlaceholder}
+        options={TYPE_OPTIONS}
+        disabled={disabled}
+        onValueChange={(type) => onChange(type as ClothesType)}
+      />
+    </div>
+  );
+}
+
+/** One attribute definition's select, labelled with its name; '선택 안 함' is the empty value `''`. */
+export function AttributeSelect({
+  definition,
+  value,
+  disabled,
+  onChange,
+}: {
+  definition: AttributeDefDto;
+  value: string;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  const options: SelectOption[] = [
+    { value: NONE, label: ko.clothes.attributeNone },
+    ...definition.selectableValues.map((option) => ({ value: option, label: option })),
+  ];
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="truncate text-[13px] font-bold text-ink-soft">
+        {definition.name}
+      </label>
+      <Select
+        variant="field"
+        id={id}
+        value={value === '' ? NONE : value}
+        options={options}
+        disabled={disabled}
+        onValueChange={(option) => onChange(option === NONE ? '' : option)}
+      />
+    </div>
+  );
+}
