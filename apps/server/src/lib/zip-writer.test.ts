@@ -66,6 +66,21 @@ describe('zipStream', () => {
     expect(asked).toEqual(['a']);
   });
 
+  it('lets go of an entry fetched after the reader went away', async () => {
+    let release = () => {};
+    const fetched = new Promise<void>((resolve) => (release = resolve));
+    const late = Readable.from([Buffer.from('late')]);
+    async function* entries(): AsyncGenerator<ZipInputEntry> {
+      await fetched;
+      yield { name: 'late', data: late };
+    }
+    const archive = zipStream(entries(), new Date());
+    archive.destroy();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(late.destroyed).toBe(true);
+  });
+
   it('ends the archive with the error of a failing entry', async () => {
     async function* entries(): AsyncGenerator<ZipInputEntry> {
       yield { name: 'a', data: Buffer.from('a') };

@@ -28,7 +28,11 @@ export function zipStream(
   zip.on('error', (err: Error) => out.destroy(err));
   const feed = async () => {
     for await (const entry of entries) {
-      if (out.destroyed) return;
+      if (out.destroyed) {
+        // The reader went away while this entry was being fetched: let its stream go too.
+        if (!Buffer.isBuffer(entry.data)) entry.data.destroy();
+        return;
+      }
       const options = { mtime, compress: entry.compress ?? false, mode: 0o100644 };
       if (Buffer.isBuffer(entry.data)) {
         zip.addBuffer(entry.data, entry.name, options);
