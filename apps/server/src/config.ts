@@ -69,6 +69,8 @@ const Env = z.object({
   S3_ENDPOINT: optional,
   S3_PUBLIC_URL: optional,
   LINK_IMPORT_ALLOW_PRIVATE: flag,
+  /** Ours: encode every response with the zod contract as well and fail it when the bytes differ (tests). */
+  CHECK_RESPONSES: flag,
   AUTH_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       s3: { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, publicUrl: e.S3_PUBLIC_URL },
     },
     linkImportAllowPrivate: e.LINK_IMPORT_ALLOW_PRIVATE,
+    checkResponses: e.CHECK_RESPONSES,
     rateLimit: { authPerIpPerMinute: e.AUTH_RATE_PER_IP, signInMaxFailures: e.SIGN_IN_MAX_FAILURES },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

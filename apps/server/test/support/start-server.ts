@@ -77,6 +77,8 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     AUTH_RATE_PER_IP: '100000',
     SIGN_IN_MAX_FAILURES: '1000',
     WRITE_RATE_BURST: '100000',
+    // Every response of every suite is also encoded with the zod contract and must match it byte for byte.
+    CHECK_RESPONSES: 'true',
     // Never reach the internet from a test: providers point at a closed loopback port unless a test fakes them.
     ...OFFLINE_PROVIDER_ENV,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
