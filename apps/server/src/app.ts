@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
+import { AccessLogController } from './lib/access-log.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -96,6 +97,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   const app = Fastify({
     logger: loggerOptions(config, overrides.logStream),
+    // One access-log line per request (lib/access-log.ts).
+    logController: new AccessLogController(),
     // Idle keep-alive sockets close at once; requests in flight finish before the database closes (onClose).
     // Long-lived streams (SSE, STOMP) are ended in preClose hooks, so they do not hold the close up.
     forceCloseConnections: 'idle',
@@ -103,10 +106,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Responses through fast-json-stringify; tests (vitest sets NODE_ENV=test) also prove each one against zod.
-  app.setSerializerCompiler(
-    createResponseSerializerCompiler({ checkContract: process.env.NODE_ENV === 'test' }),
-  );
+  // Responses through fast-json-stringify; tests (CHECK_RESPONSES) also prove each one against zod.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.checkResponses }));
   const log = app.log;
 
   // Ecosystem plugins (closing first: its preClose must come before any other)

@@ -58,7 +58,7 @@ describe('auth: secrets never reach the log', () => {
     ];
     const text = logs.join('\n');
     expect(logs.length).toBeGreaterThan(10);
-    expect(text).toContain('incoming request');
+    expect(text).toContain('request completed');
     for (const secret of secrets)
       expect(text.includes(secret), `a secret of length ${secret.length} was logged`).toBe(false);
     expect(text).toContain('mail written to the outbox');
