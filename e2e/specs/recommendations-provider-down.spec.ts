@@ -39,7 +39,8 @@ test('provider down: climatology notice, profile location first, prompts, error 
   const saved = await saveProfileLocation(api, { longitude: 126.978, latitude: 37.5665 });
   expect(saved.locationNames[0]).toBe('서울특별시');
 
-  // No geolocation permission in this browser: a refresh falls back to the prompts.
+  // No geolocation permission in this browser: a refresh opens the place search, with the prompts behind its
+  // '좌표로 입력' (docs/product.md §2).
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
@@ -69,11 +70,16 @@ test('provider down: climatology notice, profile location first, prompts, error 
   await dialog.getByRole('button', { name: '닫기' }).click();
   await expect(dialog).toBeHidden();
 
-  // Refresh: geolocation is refused, so the prompts ask; cancelling the longitude stops there and keeps the place.
+  // Refresh: geolocation is refused, so the place search opens; its '좌표로 입력' asks by the prompts. Cancelling the
+  // longitude stops there and keeps the place.
   const refresh = page.getByRole('button', { name: '위치 새로고침' });
+  const byCoordinates = async () => {
+    await refresh.click();
+    await expect(refresh).toBeEnabled();
+    await page.getByRole('button', { name: '좌표로 입력' }).click();
+  };
   prompts.next(null);
-  await refresh.click();
-  await expect(refresh).toBeEnabled();
+  await byCoordinates();
   expect(prompts.asked).toHaveLength(1);
   expect(prompts.asked[0]).toContain('경도');
   expect(prompts.asked[0]).toContain('126.988');
@@ -81,8 +87,7 @@ test('provider down: climatology notice, profile location first, prompts, error 
 
   // Zero for the latitude aborts too.
   prompts.next('129.075', '0');
-  await refresh.click();
-  await expect(refresh).toBeEnabled();
+  await byCoordinates();
   expect(prompts.asked).toHaveLength(2);
   expect(prompts.asked[1]).toContain('위도');
   expect(prompts.asked[1]).toContain('37.567');
@@ -90,7 +95,7 @@ test('provider down: climatology notice, profile location first, prompts, error 
 
   // A place abroad has no climate normals: a Korean error with a retry.
   prompts.next('2.3522', '48.8566');
-  await refresh.click();
+  await byCoordinates();
   const failure = page.getByRole('alert').filter({ hasText: '날씨 정보를 불러오지 못했습니다.' });
   await expect(failure).toBeVisible();
   await expect(page.getByTestId('location-name')).toHaveText('위도 48.86, 경도 2.35');
@@ -103,7 +108,7 @@ test('provider down: climatology notice, profile location first, prompts, error 
 
   // Another place by the prompts: the page moves there and reloads.
   prompts.next('129.075', '35.18');
-  await refresh.click();
+  await byCoordinates();
   const busan = page.getByRole('region', { name: /부산광역시/ });
   await expect(busan.getByTestId('location-name')).toHaveText(/^부산광역시/);
   await expect(busan.getByText('예보 서버에 연결할 수 없어 평년값으로 추정했어요')).toBeVisible();
