@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 export interface TokenBucketOptions {
   /** Tokens a full bucket holds: how many requests may come at once. */
   burst: number;
@@ -23,8 +25,7 @@ export function createTokenBuckets(options: TokenBucketOptions) {
   const { burst, maxKeys } = options;
   const perMs = options.perMinute / 60_000;
   const now = options.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on each use keeps the least recently used first.
-  const buckets = new Map<string, Bucket>();
+  const buckets = new LRUCache<string, Bucket>({ max: maxKeys });
 
   return {
     /** Spends one token of `key`: 0 when granted, else the milliseconds until one is available (nothing spent). */
@@ -32,15 +33,12 @@ export function createTokenBuckets(options: TokenBucketOptions) {
       const t = now();
       let bucket = buckets.get(key);
       if (bucket) {
-        buckets.delete(key);
         bucket.tokens = Math.min(burst, bucket.tokens + Math.max(0, t - bucket.at) * perMs);
         bucket.at = t;
       } else {
         bucket = { tokens: burst, at: t };
-        const oldest = buckets.keys().next();
-        if (buckets.size >= maxKeys && !oldest.done) buckets.delete(oldest.value);
+        buckets.set(key, bucket);
       }
-      buckets.set(key, bucket);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return 0;

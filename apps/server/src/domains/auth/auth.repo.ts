@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ensureAppSecret } from '../../db/app-secrets.js';
+import { rowsOf } from '../../db/rows.js';
 import { refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 import { must } from '../../lib/must.js';
 import { runPrepared } from '../../lib/prepared.js';
@@ -110,7 +111,9 @@ export function createAuthRepo() {
       next: { tokenHash: string; expiresAt: Date },
     ): Promise<boolean> {
       const now = new Date().toISOString();
-      const result = (await db.execute(sql`
+      const rotated = await rowsOf<{ rotated: number }>(
+        db,
+        sql`
         with used as (
           update ${refreshTokens} set used_at = ${now}::timestamptz
           where ${refreshTokens.id} = ${usedId} and ${refreshTokens.usedAt} is null
@@ -120,8 +123,9 @@ export function createAuthRepo() {
         )
         insert into ${refreshTokens} (session_id, token_hash, expires_at)
         select session_id, ${next.tokenHash}, ${next.expiresAt.toISOString()}::timestamptz from used
-        returning 1 as rotated`)) as unknown as { rows: unknown[] };
-      return result.rows.length === 1;
+        returning 1 as rotated`,
+      );
+      return rotated.length === 1;
     },
     async revokeSession(db: Executor, sessionId: string, reason: string) {
       await db

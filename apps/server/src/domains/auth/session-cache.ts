@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Role } from '@otboo/contract';
 
 /** What every request checks about its access token's session. */
@@ -27,19 +28,13 @@ export interface SessionCacheOptions {
  * eviction happened meanwhile.
  */
 export function createSessionCache({ ttlMs, maxEntries }: SessionCacheOptions) {
-  const entries = new Map<string, { state: SessionState; loadedAt: number }>();
+  const entries = new LRUCache<string, SessionState>({ max: maxEntries, ttl: ttlMs });
   let epoch = 0;
 
   return {
     /** A fresh cached state, or undefined. */
     get(sessionId: string): SessionState | undefined {
-      const entry = entries.get(sessionId);
-      if (!entry) return undefined;
-      if (Date.now() - entry.loadedAt > ttlMs) {
-        entries.delete(sessionId);
-        return undefined;
-      }
-      return entry.state;
+      return entries.get(sessionId);
     },
 
     /** Call before reading the database; pass the result to `remember`. */
@@ -47,12 +42,7 @@ export function createSessionCache({ ttlMs, maxEntries }: SessionCacheOptions) {
 
     remember(sessionId: string, state: SessionState, loadEpoch: number): void {
       if (loadEpoch !== epoch) return;
-      if (entries.size >= maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(sessionId, { state, loadedAt: Date.now() });
+      entries.set(sessionId, state);
     },
 
     forgetSession(sessionId: string): void {
@@ -68,7 +58,8 @@ export function createSessionCache({ ttlMs, maxEntries }: SessionCacheOptions) {
 
     forgetUser(userId: string): void {
       epoch++;
-      for (const [sessionId, entry] of entries) if (entry.state.userId === userId) entries.delete(sessionId);
+      const theirs = [...entries.entries()].filter(([, state]) => state.userId === userId);
+      for (const [sessionId] of theirs) entries.delete(sessionId);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ROLES, type Role } from '@otboo/contract';
 
 export interface AccessClaims {
@@ -19,7 +20,9 @@ export function createAccessTokens(secret: string, ttlMs: number) {
   // Checking the HMAC through WebCrypto took ~9% of the CPU of an authenticated list call; a token that verified
   // once is remembered, by its exact text, until it expires. Only the signature check is skipped: the session
   // behind it is still checked on every call.
-  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const verified = new LRUCache<string, { claims: AccessClaims; expiresAt: number }>({
+    max: VERIFIED_CACHE_SIZE,
+  });
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ sid: claims.sessionId, role: claims.role })
@@ -54,11 +57,6 @@ export function createAccessTokens(secret: string, ttlMs: number) {
           return null;
         if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
         const claims = { userId: payload.sub, sessionId: payload.sid, role: role as Role };
-        // Oldest first out: a Map iterates in insertion order.
-        if (verified.size >= VERIFIED_CACHE_SIZE) {
-          const oldest = verified.keys().next();
-          if (!oldest.done) verified.delete(oldest.value);
-        }
         verified.set(token, { claims, expiresAt: payload.exp * 1000 });
         return claims;
       } catch (err) {
