@@ -135,6 +135,22 @@ test("settings '알림': push on this device, the kinds and the morning outfit",
     });
   await auditAtBothSizes(page, section, testInfo, 'settings-notifications-on');
 
+  // The location field: this browser gives no position (no permission), so the place search opens under it.
+  await page.getByRole('button', { name: '현재 위치 가져오기' }).click();
+  const placeSearch = page.getByRole('combobox', { name: '지역 검색' });
+  await placeSearch.fill('해운대');
+  const suggestion = page.getByRole('option', { name: '부산광역시 해운대구', exact: true });
+  await expect(suggestion).toBeVisible();
+  await auditAtBothSizes(
+    page,
+    page.locator('section').filter({ has: placeSearch }),
+    testInfo,
+    'settings-place-search',
+  );
+  await suggestion.click();
+  await expect(page.getByText('부산광역시 해운대구', { exact: true })).toBeVisible();
+  await expect(placeSearch).toHaveCount(0);
+
   // Offline, a change fails visibly and goes back.
   await context.setOffline(true);
   await section.getByRole('switch', { name: '날씨' }).click();
