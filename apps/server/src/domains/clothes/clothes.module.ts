@@ -17,10 +17,9 @@ import { createClothesService } from './clothes.service.js';
 import { extractionRoutes } from './extraction/extraction.routes.js';
 import { createExtractionService } from './extraction/extraction.service.js';
 import { createImportsSweeper } from './extraction/imports-sweeper.js';
-import type { OutfitEngine } from './insights/closet-gaps.js';
 import { createInsightsRepo } from './insights/insights.repo.js';
 import { insightsRoutes } from './insights/insights.routes.js';
-import { createInsightsService } from './insights/insights.service.js';
+import { createInsightsService, type InsightsServiceDeps } from './insights/insights.service.js';
 import { createTransferRepo } from './transfer/transfer.repo.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { createTransferService } from './transfer/transfer.service.js';
@@ -32,8 +31,8 @@ export interface ClothesModuleDeps extends ModuleDeps {
   pages: Pick<PageFetcherOptions, 'allowPrivate' | 'connect'>;
   /** The imports sweeper runs on one instance at a time. */
   jobLock: JobLock;
-  /** The recommender's own engine: the closet report judges season gaps with it, so the two never disagree. */
-  engine: OutfitEngine;
+  /** The closet report's season gaps, from the recommendations module. */
+  closetGaps: InsightsServiceDeps['closetGaps'];
 }
 
 /**
@@ -48,14 +47,14 @@ export function createClothesModule({
   storage,
   pages,
   jobLock,
-  engine,
+  closetGaps,
 }: ClothesModuleDeps) {
   const attributeDefsRepo = createAttributeDefsRepo();
   const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log });
   const clothes = createClothesService({ db, repo: createClothesRepo(), attributeDefsRepo, storage, log });
   const analysis = createAnalysisService({ db, attributeDefsRepo });
   const batch = createBatchService({ db, repo: createBatchRepo(), attributeDefsRepo });
-  const insights = createInsightsService({ db, repo: createInsightsRepo(), engine });
+  const insights = createInsightsService({ db, repo: createInsightsRepo(), closetGaps });
   const transfer = createTransferService({ db, repo: createTransferRepo(), attributeDefsRepo, storage, log });
   const extraction = createExtractionService({
     db,

@@ -1,8 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Routes } from '../../lib/modules.js';
-import { BANDS } from './engine/bands.js';
-import { inferProfile } from './engine/garment-profile.js';
-import { recommend } from './engine/recommend.js';
+import { closetGaps } from './closet-gaps.js';
 import { createRecommendationsRepo } from './recommendations.repo.js';
 import { recommendationsRoutes } from './recommendations.routes.js';
 import { createRecommendationsService } from './recommendations.service.js';
@@ -21,8 +19,11 @@ export function createRecommendationsModule({ db }: { db: Db }) {
      */
     separateRecommender: () =>
       createRecommendationsService({ db, repo: createRecommendationsRepo() }).recommend,
-    /** The pure engine, for the closet report's season gaps (clothes insights). */
-    engine: { bands: BANDS, inferProfile, recommend },
+    /**
+     * The closet report's season gaps (clothes insights), judged by the recommender's own engine, so the report
+     * and the recommendations never disagree.
+     */
+    closetGaps,
     routes,
   };
 }

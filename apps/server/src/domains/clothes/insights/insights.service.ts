@@ -3,13 +3,23 @@ import { LIMITS, type ClosetInsightsDto } from '@otboo/contract';
 import { fileUrl } from '../../../adapters/storage/storage.js';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
-import { closetGaps, type ClosetGap, type OutfitEngine } from './closet-gaps.js';
-import type { InsightsRepo } from './insights.repo.js';
+import type { GapGarment, InsightsRepo } from './insights.repo.js';
+
+/** A temperature band in which the closet cannot make a complete outfit. */
+export interface ClosetGap {
+  /** The band's label in the outfit table (docs/recommendations.md §2), e.g. `4°C 이하`. */
+  band: string;
+  message: string;
+}
 
 export interface InsightsServiceDeps {
   db: Db;
   repo: InsightsRepo;
-  engine: OutfitEngine;
+  /**
+   * The season gaps of a closet, judged by the recommender's own engine (the recommendations module), so the
+   * report and the recommendations never disagree.
+   */
+  closetGaps(garments: readonly GapGarment[]): ClosetGap[];
 }
 
 /** Garments listed in the reports kept in memory (each report weighs its list entries plus a few). */
@@ -22,7 +32,7 @@ const CACHE_ENTRIES = 200_000;
  * are worked out again only when the closet itself changed. Versions are read on every request, so several
  * instances never answer a stale report.
  */
-export function createInsightsService({ db, repo, engine }: InsightsServiceDeps) {
+export function createInsightsService({ db, repo, closetGaps }: InsightsServiceDeps) {
   const reports = new LRUCache<string, { version: string; closetVersion: string; dto: ClosetInsightsDto }>({
     maxSize: CACHE_ENTRIES,
     sizeCalculation: (r) => r.dto.wear.length + r.dto.neverWorn.length + 10,
@@ -31,7 +41,7 @@ export function createInsightsService({ db, repo, engine }: InsightsServiceDeps)
   async function gapsOf(ownerId: string, closetVersion: string, totalCount: number): Promise<ClosetGap[]> {
     const cached = reports.get(ownerId);
     if (cached?.closetVersion === closetVersion) return cached.dto.gaps;
-    return totalCount === 0 ? [] : closetGaps(engine, await repo.closet(db, ownerId));
+    return totalCount === 0 ? [] : closetGaps(await repo.closet(db, ownerId));
   }
 
   return {

@@ -1,22 +1,7 @@
 import { ko, type ClothesType } from '@otboo/contract';
-import type {
-  Candidate,
-  GarmentInput,
-  GarmentProfile,
-  RecommendInput,
-  Recommendation,
-  TemperatureBand,
-} from '../../recommendations/index.js';
-
-/**
- * The recommendation engine, passed in by app.ts (domains/recommendations/index.ts exports it): the report judges
- * a closet with the recommender's own garment profiles, bands and outfit rules, so the two never disagree.
- */
-export interface OutfitEngine {
-  bands: readonly TemperatureBand[];
-  inferProfile(garment: GarmentInput): GarmentProfile;
-  recommend(input: RecommendInput): Recommendation;
-}
+import { BANDS, type TemperatureBand } from './engine/bands.js';
+import { inferProfile, type GarmentInput } from './engine/garment-profile.js';
+import { recommend, type Candidate, type RecommendInput } from './engine/recommend.js';
 
 export interface ClosetGap {
   /** The band's label in the outfit table (docs/recommendations.md §2), e.g. `4°C 이하`. */
@@ -51,7 +36,6 @@ function dayIn(bands: readonly TemperatureBand[], index: number): RecommendInput
  * fill with one too light ('더 따뜻한 아우터가 있으면 좋아요'). Empty for an empty closet (the page says so itself).
  */
 export function closetGaps(
-  engine: OutfitEngine,
   garments: readonly {
     id: string;
     name: string;
@@ -63,13 +47,13 @@ export function closetGaps(
   const closet: Candidate[] = garments.map((g) => ({
     id: g.id,
     type: g.type,
-    profile: engine.inferProfile(g),
+    profile: inferProfile(g),
   }));
   const texts = ko.clothes.insights;
   const gaps: ClosetGap[] = [];
-  for (let index = engine.bands.length - 1; index >= 0; index--) {
-    const result = engine.recommend({
-      weather: dayIn(engine.bands, index),
+  for (let index = BANDS.length - 1; index >= 0; index--) {
+    const result = recommend({
+      weather: dayIn(BANDS, index),
       sensitivity: 2.5,
       closet,
       history: [],
@@ -88,7 +72,7 @@ export function closetGaps(
       if (!why) return [];
       return [(why === 'none' ? null : texts.gapPieces[slot][index]) ?? texts.gapPieces.plain[slot]];
     });
-    const label = engine.bands[index]?.label ?? '';
+    const label = BANDS[index]?.label ?? '';
     gaps.push({ band: label, message: texts.gap(texts.bandWeather[index] ?? label, pieces) });
   }
   return gaps;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClothesType } from '@otboo/contract';
-import { BANDS, inferProfile, recommend } from '../../recommendations/index.js';
 import { closetGaps } from './closet-gaps.js';
+import { BANDS } from './engine/bands.js';
 
-const engine = { bands: BANDS, inferProfile, recommend };
 let seq = 0;
 const g = (name: string, type: ClothesType, attributes: { name: string; value: string }[] = []) => ({
   id: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
@@ -23,14 +22,14 @@ const SPRING = [
 
 describe('season gaps of a closet', () => {
   it('names each band the closet cannot dress for, coldest first, in Korean', () => {
-    const gaps = closetGaps(engine, [...SUMMER, ...SPRING]);
+    const gaps = closetGaps([...SUMMER, ...SPRING]);
     expect(gaps[0]).toEqual({ band: '4°C 이하', message: '영하의 날씨에 입을 두꺼운 아우터가 없어요' });
     const order = gaps.map((x) => BANDS.findIndex((b) => b.label === x.band));
     expect(order).toEqual([...order].sort((a, b) => b - a));
   });
 
   it('says plainly what the closet has none of', () => {
-    const gaps = closetGaps(engine, SUMMER);
+    const gaps = closetGaps(SUMMER);
     expect(gaps[0]).toEqual({
       band: '4°C 이하',
       message: '영하의 날씨에 입을 아우터, 따뜻한 상의, 따뜻한 하의와 따뜻한 신발이 없어요',
@@ -49,7 +48,7 @@ describe('season gaps of a closet', () => {
       g('기모 바지', 'BOTTOM'),
       g('부츠', 'SHOES'),
     ];
-    expect(closetGaps(engine, full)).toEqual([]);
-    expect(closetGaps(engine, [])).toEqual([]);
+    expect(closetGaps(full)).toEqual([]);
+    expect(closetGaps([])).toEqual([]);
   });
 });
