@@ -16,6 +16,7 @@ import {
 } from '@/features/messages/utils/message-notification';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
+import { forgetPushDevice } from '@/features/push/utils/forget-push-device';
 import { useProfile } from '@/features/users/hooks/use-profile';
 import { useOnline } from '@/hooks/use-online';
 import { selectAuthenticated, useSession } from '@/stores/session';
@@ -64,6 +65,8 @@ export function ProtectedLayout() {
   }
 
   async function signOut() {
+    // This device stops getting the user's pushes while the session can still tell the server so.
+    await forgetPushDevice();
     // Ending the session clears every cached server read and the user's client state (stores/session.ts).
     await useSession.getState().signOut();
     navigate(paths.auth.login.href(), { replace: true });
