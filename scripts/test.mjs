@@ -40,6 +40,8 @@ const steps = [
   ['contract', [npm, ['test', '-w', '@otboo/contract', '--', '--passWithNoTests']]],
   ['server', [npm, ['test', '-w', '@otboo/server', '--', ...serverProjects]]],
   ['web', [npm, ['test', '-w', '@otboo/web', '--', '--passWithNoTests']]],
+  // The built app's first-paint JS+CSS per screen against its budget (apps/web/scripts/check-bundle-budget.mjs).
+  ['budget', [npm, ['run', 'budget', '-w', '@otboo/web']]],
   ['e2e', [npm, ['test', '-w', '@otboo/e2e']]],
 ];
 

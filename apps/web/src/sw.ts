@@ -47,6 +47,21 @@ registerRoute(
   }),
 );
 
+// ── Fonts: the Noto Sans KR slices (src/index.css), `/assets/*.woff2` on our origin ──
+// Not precached (there are ~120; a screen uses a few): the slices a screen has used are kept, so it shows in its
+// font offline too. Their names carry a content hash, so a stored copy is always right.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && url.pathname.startsWith('/assets/') && request.destination === 'font',
+  new CacheFirst({
+    cacheName: 'otboo-fonts',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 365 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
 // ── Updates ──
 // A new worker waits until the page's '새로고침' banner asks it to take over (registerType 'prompt'); the page
 // then reloads on the new code (components/pwa/update-prompt.tsx).

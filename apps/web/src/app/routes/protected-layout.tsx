@@ -6,7 +6,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { OfflineNotice } from '@/components/pwa/offline-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ChatDialogHost } from '@/features/messages/components/chat-dialog';
+import { ChatDialogHost } from '@/features/messages/components/chat-dialog-host';
 import { ConversationsMenu } from '@/features/messages/components/conversations-menu';
 import { refreshConversations } from '@/features/messages/hooks/use-conversations';
 import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';

@@ -6,31 +6,7 @@ import { DialogClose, dialogPanelClass, dialogPanelSize, useFocusReturn } from '
 import { ChatComposer } from '@/features/messages/components/chat-composer';
 import { ChatMessageList } from '@/features/messages/components/chat-message-list';
 import { useConversation } from '@/features/messages/hooks/use-conversation';
-import { useChatDialog } from '@/features/messages/stores/chat-dialog-store';
 import type { StompState } from '@/lib/stomp';
-import { useSession } from '@/stores/session';
-
-interface ChatDialogHostProps {
-  /** Runs whenever the open conversation was marked read (on opening and after the partner's messages). */
-  onConversationRead?(partner: UserSummary): void;
-}
-
-/** The one chat dialog of the app, showing the conversation `useChatDialog` names. Mounted once in the signed-in layout. */
-export function ChatDialogHost({ onConversationRead }: ChatDialogHostProps) {
-  const partner = useChatDialog((s) => s.partner);
-  const viewerId = useSession((s) => s.user?.id);
-  if (!viewerId) return null;
-  // Keyed by partner: another conversation starts with its own history, connection and input.
-  return (
-    <ChatDialog
-      key={partner?.userId ?? 'closed'}
-      partner={partner}
-      viewerId={viewerId}
-      onClose={() => useChatDialog.getState().close()}
-      onRead={onConversationRead}
-    />
-  );
-}
 
 interface ChatDialogProps {
   partner: UserSummary | null;

@@ -1,0 +1,37 @@
+// `npm run budget -w @otboo/web` (part of `npm test`): fails when a screen's first paint needs more JS+CSS than
+// its budget (issue 18). Run after `npm run build`; BUNDLE_BUDGET_DIST checks another build folder.
+import path from 'node:path';
+import { loadBuild, measureScreens } from './bundle-budget.mjs';
+
+/**
+ * The screens and what they load before their first paint: the entry (index.html) with the login page in it;
+ * the signed-in home adds the signed-in frame's and the weather home's chunks. Budgets in KB (1,024 bytes),
+ * uncompressed and brotli (quality 11, as scripts/compress-assets.mjs writes them). Fonts are not counted.
+ */
+export const SCREENS = [
+  { name: 'login', keys: ['index.html'], maxKB: 775, maxBrotliKB: 196 },
+  {
+    name: 'home (signed in)',
+    keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
+    maxKB: 985,
+    maxBrotliKB: 265,
+  },
+];
+
+const dist = path.resolve(process.env.BUNDLE_BUDGET_DIST ?? path.join(import.meta.dirname, '../dist'));
+const { manifest, read } = await loadBuild(dist);
+const results = await measureScreens(SCREENS, manifest, read);
+const kb = (value) => value.toFixed(1);
+for (const r of results) {
+  console.log(
+    `${r.withinBudget ? 'ok  ' : 'OVER'} ${r.name}: ${kb(r.kb)} KB (budget ${r.maxKB}), ${kb(r.brotliKB)} KB brotli ` +
+      `(budget ${r.maxBrotliKB}) in ${r.files.length} files`,
+  );
+}
+const over = results.filter((r) => !r.withinBudget);
+if (over.length > 0) {
+  console.error(
+    `first-paint budget exceeded: ${over.map((r) => r.name).join(', ')} (apps/web/scripts/check-bundle-budget.mjs)`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from '@playwright/test';
+import base from '../playwright.config.js';
+
+/**
+ * `npm run bench:web`: the first-paint measurement (first-paint.bench.ts) on the e2e setup — the machine's
+ * chromium, a server per worker on loopback. It prints figures and asserts none: a measurement, not a test.
+ */
+export default defineConfig({
+  ...base,
+  testDir: '.',
+  testMatch: '*.bench.ts',
+  // Its own output folder: a journey run at the same time empties ../test-results.
+  outputDir: './test-results',
+  timeout: 600_000,
+  // Tracing and screenshots would slow the very page loads being measured.
+  use: { ...base.use, trace: 'off', screenshot: 'off' },
+});
