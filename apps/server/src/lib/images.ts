@@ -1,6 +1,16 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { ko } from '@otboo/contract';
 import { payloadTooLarge, unsupportedMediaType } from './errors.js';
+
+/**
+ * sharp (libvips) is loaded with the first image, not with the app: importing it took 140–250 ms of every start
+ * (`npm run bench -- startup`, heaviest imports), and most starts see no upload for a while.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif' | 'avif';
 
@@ -79,6 +89,7 @@ export function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<
 async function checkedSource(input: Buffer, invalidMessage?: string) {
   const invalid = () => unsupportedMediaType(invalidMessage ?? ko.clothes.imageInvalid);
   if (!sniffImageFormat(input)) throw invalid();
+  const sharp = await loadSharp();
   const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   let meta: Metadata;
   try {
@@ -102,7 +113,9 @@ async function reencode(input: Buffer, options: ReencodeOptions): Promise<Reenco
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     const thumbnail = options.thumbnailSide
-      ? await sharp(data)
+      ? await (
+          await loadSharp()
+        )(data)
           .resize({ width: options.thumbnailSide, height: options.thumbnailSide, fit: 'cover' })
           .webp({ quality: 75 })
           .toBuffer()
