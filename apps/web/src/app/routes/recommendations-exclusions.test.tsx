@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import type { ToastAction } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
+import { testUser } from '@/testing/users';
 
 // '이 옷 빼기' on the weather home (docs/api.md §4); the page's other behaviour is in recommendations.test.tsx.
 
@@ -30,15 +31,7 @@ vi.mock('@/features/recommendations/api/delete-exclusion', () => ({ deleteExclus
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: api.getClothes }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
-const USER = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  email: 'a@otboo.e2e',
-  name: '작성자',
-  role: 'USER' as const,
-  locked: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  linkedOAuthProviders: [],
-};
+const USER = testUser();
 const SEOUL = { latitude: 37.5665, longitude: 126.978, x: 60, y: 127, locationNames: ['서울특별시', '중구'] };
 const TODAY = 'w0000000-0000-4000-8000-000000000000';
 

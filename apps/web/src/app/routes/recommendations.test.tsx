@@ -8,6 +8,7 @@ import { feed, ootd } from '@/features/feeds/testing/feed-fixtures';
 import type { ToastAction } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
+import { testUser } from '@/testing/users';
 
 const api = vi.hoisted(() => ({
   getProfile: vi.fn(),
@@ -34,15 +35,7 @@ vi.mock('@/features/feeds/api/create-feed', () => ({ createFeed: api.createFeed 
 vi.mock('@/features/feeds/api/get-comments', () => ({ getComments: api.getComments }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
-const USER = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  email: 'a@otboo.e2e',
-  name: '작성자',
-  role: 'USER' as const,
-  locked: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  linkedOAuthProviders: [],
-};
+const USER = testUser();
 const SEOUL = {
   latitude: 37.5665,
   longitude: 126.978,

@@ -1,24 +1,17 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ko, type UserDto } from '@otboo/contract';
+import { ko } from '@otboo/contract';
 import { changePassword } from '@/features/auth/api/change-password';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
+import { testUser } from '@/testing/users';
 
 vi.mock('@/features/auth/api/change-password', () => ({ changePassword: vi.fn(async () => undefined) }));
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const USER: UserDto = {
-  id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  email: 'me@example.com',
-  name: '나',
-  role: 'USER',
-  locked: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  linkedOAuthProviders: [],
-};
+const USER = testUser({ id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'me@example.com', name: '나' });
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -7,6 +7,7 @@ import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog
 import { comment, feed, ootd } from '@/features/feeds/testing/feed-fixtures';
 import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
+import { testUser } from '@/testing/users';
 
 const api = vi.hoisted(() => ({
   like: vi.fn(),
@@ -23,15 +24,7 @@ vi.mock('@/features/feeds/api/create-comment', () => ({ createComment: api.creat
 vi.mock('@/features/feeds/api/get-feeds', () => ({ getFeeds: api.getFeeds }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
-const VIEWER = {
-  id: 'b0000000-0000-4000-8000-000000000009',
-  email: 'b@otboo.e2e',
-  name: '보는이',
-  role: 'USER' as const,
-  locked: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  linkedOAuthProviders: [],
-};
+const VIEWER = testUser({ id: 'b0000000-0000-4000-8000-000000000009', email: 'b@otboo.e2e', name: '보는이' });
 const page = <T,>(data: T[], hasNext = false) => ({
   data,
   hasNext,

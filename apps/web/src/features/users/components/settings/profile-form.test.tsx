@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocationInput, ProfileDto } from '@otboo/contract';
 import { ProfileForm } from '@/features/users/components/settings/profile-form';
 import { renderWithQuery } from '@/testing/query';
+import { testUser } from '@/testing/users';
 
 const api = vi.hoisted(() => ({
   updateProfile: vi.fn(),
@@ -12,15 +13,7 @@ const api = vi.hoisted(() => ({
 vi.mock('@/features/users/api/update-profile', () => ({ updateProfile: api.updateProfile }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
-const USER = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  email: 'a@otboo.e2e',
-  name: '작성자',
-  role: 'USER' as const,
-  locked: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  linkedOAuthProviders: [],
-};
+const USER = testUser();
 const PROFILE: ProfileDto = {
   userId: USER.id,
   name: USER.name,
