@@ -4,7 +4,7 @@ import { ensureAppSecret } from '../../db/app-secrets.js';
 import { rowsOf } from '../../db/rows.js';
 import { refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 import { must } from '../../lib/must.js';
-import { runPrepared } from '../../lib/prepared.js';
+import { preparedStatements } from '../../lib/prepared.js';
 import { linkedProviders } from '../users/index.js';
 
 /** Whose sign-in failures are counted together: one e-mail from one client address. */
@@ -20,6 +20,53 @@ export interface FailurePolicy {
   baseDelayMs: number;
   maxDelayMs: number;
 }
+
+const sessionIdValue = sql.placeholder('sessionId');
+const tokenHashValue = sql.placeholder('tokenHash');
+
+/** Session, its user's state and role: the per-request access check, built once (lib/prepared.ts). */
+const sessionStateStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        role: users.role,
+        locked: users.locked,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionIdValue))
+      .limit(1),
+  () => '',
+);
+
+/**
+ * A refresh token by its hash with its session, user and linked providers, built once: building it with Drizzle
+ * on every call was 14% of the CPU of `POST /api/auth/refresh` (docs/scaling.md).
+ */
+const refreshTokenStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+        sessionRevokedAt: sessions.revokedAt,
+        sessionExpiresAt: sessions.expiresAt,
+        viaTemporaryPassword: sessions.viaTemporaryPassword,
+        user: users,
+        providers: linkedProviders(),
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHashValue))
+      .limit(1),
+  () => '',
+);
 
 export function createAuthRepo() {
   return {
@@ -44,20 +91,7 @@ export function createAuthRepo() {
     },
     /** Session, its user's state and role, for the per-request access check (every API call: prepared). */
     async sessionState(db: Executor, sessionId: string) {
-      const [row] = await runPrepared(
-        db
-          .select({
-            revokedAt: sessions.revokedAt,
-            expiresAt: sessions.expiresAt,
-            userId: users.id,
-            role: users.role,
-            locked: users.locked,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(eq(sessions.id, sessionId))
-          .limit(1),
-      );
+      const [row] = await sessionStateStatement(db, undefined, { sessionId });
       return row;
     },
     /** How and when a live session was opened; undefined once it is revoked or expired. */
@@ -80,25 +114,7 @@ export function createAuthRepo() {
       await db.update(sessions).set({ viaTemporaryPassword: false }).where(eq(sessions.id, sessionId));
     },
     async findRefreshToken(db: Executor, tokenHash: string) {
-      const [row] = await runPrepared(
-        db
-          .select({
-            id: refreshTokens.id,
-            sessionId: refreshTokens.sessionId,
-            expiresAt: refreshTokens.expiresAt,
-            usedAt: refreshTokens.usedAt,
-            sessionRevokedAt: sessions.revokedAt,
-            sessionExpiresAt: sessions.expiresAt,
-            viaTemporaryPassword: sessions.viaTemporaryPassword,
-            user: users,
-            providers: linkedProviders(),
-          })
-          .from(refreshTokens)
-          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(eq(refreshTokens.tokenHash, tokenHash))
-          .limit(1),
-      );
+      const [row] = await refreshTokenStatement(db, undefined, { tokenHash });
       return row;
     },
     /**

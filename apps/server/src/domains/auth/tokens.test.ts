@@ -1,3 +1,4 @@
+import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens.js';
 
@@ -22,6 +23,19 @@ describe('access tokens', () => {
     ).toString('base64url');
     expect(await tokens.verify(`${h}.${admin}.${s}`)).toBeNull();
     expect(await tokens.verify(`${token}x`)).toBeNull();
+  });
+
+  it('signs a standard HS256 JWT that jose verifies with its issuer, audience and lifetime', async () => {
+    const token = await createAccessTokens(SECRET, 60_000).sign(claims);
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(SECRET), {
+      issuer: 'otboo',
+      audience: 'otboo-api',
+      algorithms: ['HS256'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({ sub: claims.userId, sid: claims.sessionId, role: 'USER' });
+    expect(payload.exp! - payload.iat!).toBe(60);
+    expect(Math.abs(payload.iat! - Date.now() / 1000)).toBeLessThan(2);
   });
 
   it('stops accepting a remembered token once it expires', async () => {
