@@ -3,7 +3,8 @@ import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
-import { afterCursor, likePattern } from '../../lib/cursor.js';
+import { keysetAfter, likePattern, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { must } from '../../lib/must.js';
 
 export type ClothesRow = typeof clothes.$inferSelect;
@@ -127,6 +128,64 @@ export async function clothesAttributesOf(
   return map;
 }
 
+/** What changes the text of a closet page's statement. */
+interface ClosetPageShape {
+  type: boolean;
+  keyword: boolean;
+  cursor: boolean;
+  idAfter: boolean;
+  limit: number;
+}
+
+/**
+ * A closet page (see ClothesRepo.page), built once per shape with the request's values as placeholders. The
+ * owner's index narrows to one closet before any other condition, so a generic plan serves every value, the
+ * keyword's included. In the count's subquery `clothes` is its own scan, so the same filter binds to it; the
+ * definitions' subquery aggregates the page's ids at the outer level (`array_agg(p.id)`).
+ */
+const pageStatement = preparedStatements(
+  (db: Executor, shape: ClosetPageShape) => {
+    const where = and(
+      eq(clothes.ownerId, sql.placeholder('ownerId')),
+      shape.type ? eq(clothes.type, sql.placeholder('type')) : undefined,
+      shape.keyword ? sql`${clothes.name} ilike ${sql.placeholder('pattern')}` : undefined,
+    );
+    const after = shape.cursor
+      ? keysetAfter(
+          clothes.createdAt,
+          clothes.id,
+          'DESCENDING',
+          'instant',
+          sql.placeholder('bound'),
+          shape.idAfter ? sql.placeholder('idAfter') : undefined,
+        )
+      : undefined;
+    return db
+      .select({
+        page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs) order by p.created_at desc, p.id desc), '[]')::text`,
+        defs: sql<string>`(select coalesce(json_agg(json_build_array(d.id, d.name, d.selectable_values)), '[]')::text
+          from attribute_defs d
+          where d.id in (select ca.definition_id from clothes_attributes ca where ca.clothes_id = any(array_agg(p.id))))`,
+        total: sql<number>`(select count(*)::int from ${clothes} where ${where})`,
+      })
+      .from(
+        sql`(
+          select ${clothes.id} as id, ${clothes.ownerId} as owner_id, ${clothes.name} as name, ${clothes.type} as type,
+                 ${clothes.imageKey} as image_key, ${clothes.thumbnailKey} as thumbnail_key, ${clothes.createdAt} as created_at,
+                 (select json_agg(json_build_array(ca.definition_id, ca.value) order by ${attributeOrder})
+                  from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
+                  where ca.clothes_id = ${clothes.id}) as attrs
+          from ${clothes}
+          where ${and(where, after)}
+          -- NULLS LAST like the indexes (the columns are NOT NULL, but the planner only matches the spelled order).
+          order by ${clothes.createdAt} desc nulls last, ${clothes.id} desc nulls last
+          limit ${literalLimit(shape.limit + 1)}
+        ) p`,
+      );
+  },
+  (shape: ClosetPageShape) => [shape.type, shape.keyword, shape.cursor, shape.idAfter, shape.limit].join(','),
+);
+
 export function createClothesRepo() {
   return {
     /** `lock`: `update` while changing or deleting a garment. */
@@ -186,42 +245,68 @@ export function createClothesRepo() {
     },
 
     /**
-     * One closet page, newest first (createdAt desc, id desc), in one round trip: `limit + 1` garments (the extra
-     * one tells whether more follow) with their attribute values, built by the database as one JSON text (the
-     * embedded database spends far more time decoding rows and JSON columns than running the query), and the
-     * filter's total count. In the count's subquery `clothes` is its own scan, so the same filter binds to it.
+     * One closet page, newest first (createdAt desc, id desc), in one round trip of a statement prepared once per
+     * shape (lib/prepared.ts): `limit + 1` garments (the extra one tells whether more follow), each with its
+     * attribute values as (definition id, value) pairs, the definitions those pairs use once beside them, and
+     * the filter's total count. Built by the database as JSON text (the embedded database spends far more time
+     * decoding rows and JSON columns than running the query); a definition's name and options are not repeated
+     * per garment there, only in the DTOs.
      */
     async page(
       db: Executor,
       filter: ClothesFilter,
       paging: { limit: number; cursor?: string | undefined; idAfter?: string | undefined },
     ): Promise<{ rows: ClothesPageRow[]; totalCount: number }> {
-      const [row] = await rowsOf<{ page: string; total: number }>(
+      const keyword = filter.keywordLike?.trim();
+      const bound = paging.cursor === undefined ? undefined : parseCursor('instant', paging.cursor);
+      const [row] = await pageStatement(
         db,
-        sql`
-        select coalesce(json_agg(p order by p."createdAt" desc, p.id desc), '[]')::text as page,
-               (select count(*)::int from ${clothes} where ${filterWhere(filter)}) as total
-        from (
-          select ${clothes.id} as id, ${clothes.ownerId} as "ownerId", ${clothes.name} as name, ${clothes.type} as type,
-                 ${clothes.imageKey} as "imageKey", ${clothes.thumbnailKey} as "thumbnailKey", ${clothes.createdAt} as "createdAt",
-                 coalesce((
-                   select json_agg(json_build_object(
-                            'definitionId', d.id, 'definitionName', d.name, 'selectableValues', d.selectable_values, 'value', ca.value)
-                          order by ${attributeOrder})
-                   from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
-                   where ca.clothes_id = ${clothes.id}), '[]'::json) as attributes
-          from ${clothes}
-          where ${and(filterWhere(filter), afterCursor(clothes.createdAt, clothes.id, 'DESCENDING', 'instant', paging.cursor, paging.idAfter))}
-          -- NULLS LAST like the indexes (the columns are NOT NULL, but the planner only matches the spelled order).
-          order by ${clothes.createdAt} desc nulls last, ${clothes.id} desc nulls last
-          limit ${paging.limit + 1}
-        ) p`,
+        {
+          type: !!filter.typeEqual,
+          keyword: !!keyword,
+          cursor: bound !== undefined,
+          idAfter: bound !== undefined && paging.idAfter !== undefined,
+          limit: paging.limit,
+        },
+        {
+          ownerId: filter.ownerId,
+          type: filter.typeEqual,
+          pattern: keyword ? likePattern(keyword) : undefined,
+          bound: bound instanceof Date ? bound.toISOString() : undefined,
+          idAfter: paging.idAfter,
+        },
       );
-      const parsed = JSON.parse(row?.page ?? '[]') as (Omit<ClothesPageRow, 'createdAt'> & {
-        createdAt: string;
-      })[];
+      const defs = new Map(
+        (JSON.parse(row?.defs ?? '[]') as [string, string, string[]][]).map(
+          ([id, name, selectableValues]) => [id, { name, selectableValues }],
+        ),
+      );
+      const garments = JSON.parse(row?.page ?? '[]') as [
+        string,
+        string,
+        string,
+        ClothesType,
+        string | null,
+        string | null,
+        string,
+        [string, string][] | null,
+      ][];
       return {
-        rows: parsed.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+        rows: garments.map(([id, ownerId, name, type, imageKey, thumbnailKey, createdAt, attrs]) => ({
+          id,
+          ownerId,
+          name,
+          type,
+          imageKey,
+          thumbnailKey,
+          createdAt: new Date(createdAt),
+          attributes: (attrs ?? []).flatMap(([definitionId, value]) => {
+            const d = defs.get(definitionId);
+            return d
+              ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }]
+              : [];
+          }),
+        })),
         totalCount: Number(row?.total ?? 0),
       };
     },
