@@ -81,6 +81,7 @@ export const scenarios: Scenario[] = [
         rows.push(
           timingRow('startup: first start, empty DATA_DIR', [first.startupMs], {
             database: 'pglite',
+            targetMs: 3000,
             notes: 'initdb, migrations, bootstrap admin (argon2)',
           }),
         );
@@ -91,7 +92,7 @@ export const scenarios: Scenario[] = [
           await s.stop();
         }
         rows.push(
-          timingRow('startup: restart, existing DATA_DIR', restarts, { database: 'pglite', targetMs: 1500 }),
+          timingRow('startup: restart, existing DATA_DIR', restarts, { database: 'pglite', targetMs: 1000 }),
         );
 
         const parts = [0, 1, 2].map(() => startupParts(data.dir));

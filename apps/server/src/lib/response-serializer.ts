@@ -81,16 +81,26 @@ export function createResponseSerializerCompiler({ checkContract }: ResponseSeri
   return ({ schema, method, url, httpStatus }: SerializerRouteSchema): Serializer => {
     const route = `${method} ${url}${httpStatus ? ` (${httpStatus})` : ''}`;
     if (!(schema instanceof z.ZodType)) throw new Error(`${route}: a response schema must be a zod schema`);
-    const checked = zodSerializer(schema, route);
-    const fast = fastSerializerFor(schema);
-    if (!fast) return checked;
-    if (!checkContract) return fast;
+    // Built with the route's first response, not at start: compiling every route's serializer was a fifth of a
+    // restart (docs/scaling.md), and most routes of an instance answer nothing in its first seconds.
+    let serialize: Serializer | undefined;
     return (data) => {
-      const expected = checked(data);
-      const actual = fast(data);
-      if (actual !== expected)
-        throw new ResponseContractError(route, `fast serializer wrote ${actual}, the contract ${expected}`);
-      return actual;
+      serialize ??= compile(schema, route, checkContract);
+      return serialize(data);
     };
+  };
+}
+
+function compile(schema: z.ZodType, route: string, checkContract: boolean): Serializer {
+  const checked = zodSerializer(schema, route);
+  const fast = fastSerializerFor(schema);
+  if (!fast) return checked;
+  if (!checkContract) return fast;
+  return (data) => {
+    const expected = checked(data);
+    const actual = fast(data);
+    if (actual !== expected)
+      throw new ResponseContractError(route, `fast serializer wrote ${actual}, the contract ${expected}`);
+    return actual;
   };
 }
