@@ -251,6 +251,31 @@ describe('auth', () => {
       expect(s1!.revokedAt).toBeNull();
     });
 
+    it('rotates only a token that passes every check: a refused refresh marks and adds nothing', async () => {
+      const user = await createUser(server);
+      const [token] = await server.database.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(user.refreshToken)));
+      const tokensOfSession = () =>
+        server.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, token!.sessionId));
+      // An expired session: refused, and the token stays unused with no successor.
+      await server.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(sessions.id, token!.sessionId));
+      expect((await refresh(server, user.refreshToken)).status).toBe(401);
+      expect((await tokensOfSession()).map((t) => t.usedAt)).toEqual([null]);
+      // Live again: one rotation, the old token used and one successor that expires with the session.
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      await server.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, token!.sessionId));
+      expect((await refresh(server, user.refreshToken)).status).toBe(200);
+      const after = await tokensOfSession();
+      expect(after).toHaveLength(2);
+      expect(after.find((t) => t.id === token!.id)?.usedAt).toBeInstanceOf(Date);
+      expect(after.find((t) => t.id !== token!.id)).toMatchObject({ usedAt: null, expiresAt });
+    });
+
     it('revokes the whole session when a used token comes back after the grace window', async () => {
       const user = await createUser(server);
       const first = await refresh(server, user.refreshToken);

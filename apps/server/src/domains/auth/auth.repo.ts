@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ensureAppSecret } from '../../db/app-secrets.js';
-import { rowsOf } from '../../db/rows.js';
 import { refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 import { must } from '../../lib/must.js';
 import { preparedStatements } from '../../lib/prepared.js';
@@ -68,6 +67,52 @@ const refreshTokenStatement = preparedStatements(
   () => '',
 );
 
+const nowValue = sql.placeholder('now');
+
+/** `AuthRepo.useRefreshToken`'s statement, built once: the rotation's writes as CTEs before the token's read. */
+const useRefreshTokenStatement = preparedStatements(
+  (db: Executor) => {
+    const used = db.$with('used', { sessionId: sql<string>`session_id` }).as(sql`
+      update ${refreshTokens} set used_at = ${nowValue}::timestamptz
+      where ${refreshTokens.tokenHash} = ${tokenHashValue}
+        and ${refreshTokens.usedAt} is null
+        and ${refreshTokens.expiresAt} > ${nowValue}::timestamptz
+        and ${refreshTokens.sessionId} in (
+          select s.id from ${sessions} s join ${users} u on u.id = s.user_id
+          where s.revoked_at is null and s.expires_at > ${nowValue}::timestamptz and not u.locked)
+      returning ${refreshTokens.sessionId} as session_id`);
+    const touched = db.$with('touched', { id: sql<string>`id` }).as(sql`
+      update ${sessions} set last_used_at = ${nowValue}::timestamptz
+      where ${sessions.id} in (select session_id from used)
+      returning ${sessions.id} as id`);
+    const inserted = db.$with('inserted', { id: sql<string>`id` }).as(sql`
+      insert into ${refreshTokens} (session_id, token_hash, expires_at)
+      select used.session_id, ${sql.placeholder('nextHash')}, s.expires_at
+      from used join ${sessions} s on s.id = used.session_id
+      returning id`);
+    return db
+      .with(used, touched, inserted)
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+        sessionRevokedAt: sessions.revokedAt,
+        sessionExpiresAt: sessions.expiresAt,
+        viaTemporaryPassword: sessions.viaTemporaryPassword,
+        user: users,
+        providers: linkedProviders(),
+        rotated: sql<boolean>`exists (select 1 from inserted)`,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHashValue))
+      .limit(1);
+  },
+  () => '',
+);
+
 export function createAuthRepo() {
   return {
     async createSession(
@@ -118,30 +163,19 @@ export function createAuthRepo() {
       return row;
     },
     /**
-     * Rotation in one atomic statement: marks the token used (only if unused), adds its successor to the same
-     * session and touches the session. False when another request used the token first.
+     * Finds a refresh token (as `findRefreshToken`) and, in the same statement, rotates it when it may be: marks
+     * it used (only if unused), adds `nextHash` as its successor in the same session and touches the session.
+     * It rotates exactly when the token is unused and unexpired, its session live and its user not locked, as
+     * of `now`; `rotated` is false otherwise, and also when a concurrent use of the same token won. The row is
+     * as it was before this statement. One round trip instead of a read then a write.
      */
-    async rotateRefreshToken(
-      db: Executor,
-      usedId: string,
-      next: { tokenHash: string; expiresAt: Date },
-    ): Promise<boolean> {
-      const now = new Date().toISOString();
-      const rotated = await rowsOf<{ rotated: number }>(
-        db,
-        sql`
-        with used as (
-          update ${refreshTokens} set used_at = ${now}::timestamptz
-          where ${refreshTokens.id} = ${usedId} and ${refreshTokens.usedAt} is null
-          returning ${refreshTokens.sessionId} as session_id
-        ), touched as (
-          update ${sessions} set last_used_at = ${now}::timestamptz where ${sessions.id} in (select session_id from used)
-        )
-        insert into ${refreshTokens} (session_id, token_hash, expires_at)
-        select session_id, ${next.tokenHash}, ${next.expiresAt.toISOString()}::timestamptz from used
-        returning 1 as rotated`,
-      );
-      return rotated.length === 1;
+    async useRefreshToken(db: Executor, tokenHash: string, nextHash: string, now: Date) {
+      const [row] = await useRefreshTokenStatement(db, undefined, {
+        tokenHash,
+        nextHash,
+        now: now.toISOString(),
+      });
+      return row;
     },
     async revokeSession(db: Executor, sessionId: string, reason: string) {
       await db

@@ -263,10 +263,17 @@ export async function createAuthService({
      */
     async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
       if (!refreshToken) throw unauthorized(ko.auth.refreshMissing, 'RefreshTokenMissingException');
-      const found = await authRepo.findRefreshToken(db, hashRefreshToken(refreshToken));
+      const now = Date.now();
+      const next = newRefreshToken();
+      // Rotates in the same round trip when every check below would pass (see AuthRepo.useRefreshToken).
+      const found = await authRepo.useRefreshToken(
+        db,
+        hashRefreshToken(refreshToken),
+        next.hash,
+        new Date(now),
+      );
       const invalid = () => unauthorized(ko.auth.refreshInvalid, 'InvalidRefreshTokenException');
       if (!found) throw invalid();
-      const now = Date.now();
       if (
         found.sessionRevokedAt ||
         found.expiresAt.getTime() <= now ||
@@ -281,13 +288,8 @@ export async function createAuthService({
         throw invalid();
       }
       if (found.user.locked) throw unauthorized(ko.auth.accountLocked, 'AccountLockedException');
-      const next = newRefreshToken();
-      const rotated = await authRepo.rotateRefreshToken(db, found.id, {
-        tokenHash: next.hash,
-        expiresAt: found.sessionExpiresAt,
-      });
       // Lost the race to a concurrent use of the same token: that use happened just now, inside the window.
-      if (!rotated) return issueSibling(found);
+      if (!found.rotated) return issueSibling(found);
       return { jwt: await jwtFor(found.user, found.sessionId, found.providers), refreshToken: next.token };
     },
 
