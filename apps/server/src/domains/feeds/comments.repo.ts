@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
-import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { literalLimit, runPrepared } from '../../lib/prepared.js';
+import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { must } from '../../lib/must.js';
 
@@ -20,6 +20,37 @@ function selectComments(db: Executor) {
     .leftJoin(profiles, eq(profiles.userId, feedComments.authorId));
 }
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+/** What changes the text of a comment page's statement. */
+interface CommentPageShape {
+  cursor: boolean;
+  idAfter: boolean;
+  limit: number;
+}
+
+/** A page of a feed's comments, built once per shape with the request's values as placeholders (lib/prepared.ts). */
+const pageStatement = preparedStatements(
+  (db: Executor, shape: CommentPageShape) =>
+    selectComments(db)
+      .where(
+        and(
+          eq(feedComments.feedId, sql.placeholder('feedId')),
+          shape.cursor
+            ? keysetAfter(
+                feedComments.createdAt,
+                feedComments.id,
+                'DESCENDING',
+                'instant',
+                sql.placeholder('bound'),
+                shape.idAfter ? sql.placeholder('idAfter') : undefined,
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
+      .limit(literalLimit(shape.limit + 1)),
+  (shape: CommentPageShape) => [shape.cursor, shape.idAfter, shape.limit].join(','),
+);
 
 export function createCommentsRepo() {
   return {
@@ -62,19 +93,15 @@ export function createCommentsRepo() {
       feedId: string,
       q: { cursor?: string; idAfter?: string; limit: number },
     ): Promise<CommentRow[]> {
-      const after = afterCursor(
-        feedComments.createdAt,
-        feedComments.id,
-        'DESCENDING',
-        'instant',
-        q.cursor,
-        q.idAfter,
-      );
-      return runPrepared(
-        selectComments(db)
-          .where(and(eq(feedComments.feedId, feedId), after))
-          .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
-          .limit(literalLimit(q.limit + 1)),
+      const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
+      return pageStatement(
+        db,
+        {
+          cursor: bound !== undefined,
+          idAfter: bound !== undefined && q.idAfter !== undefined,
+          limit: q.limit,
+        },
+        { feedId, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
       );
     },
   };
