@@ -364,6 +364,16 @@ describe('feeds: post, list, search, edit, delete', () => {
       expect(mine.body.totalCount).toBe(5);
       expect(mine.body.data).toHaveLength(2);
       expect(mine.body.hasNext).toBe(true);
+      // Past the last page no row carries the count: it is still the filter's.
+      const oldest = (await list(searcher, { authorIdEqual: searcher.id, limit: 100 })).body.data.at(
+        -1,
+      ) as FeedDto;
+      const beyond = await list(searcher, {
+        authorIdEqual: searcher.id,
+        cursor: oldest.createdAt,
+        idAfter: oldest.id,
+      });
+      expect(beyond.body).toMatchObject({ data: [], totalCount: 5, hasNext: false });
       // Empty values mean no filter, as browsers send them.
       const empty = await list(searcher, { keywordLike: '', skyStatusEqual: '', limit: 1 });
       expect(empty.status).toBe(200);

@@ -176,6 +176,11 @@ export function createFeedList({
     /** One page of the list (`limit + 1` rows, see FeedsRepo.pageQuery) and its totalCount. */
     async read(viewerId: string, q: FeedListQuery): Promise<{ rows: FeedRow[]; totalCount: number }> {
       const filters = await filtersOf(q);
+      if (filters.keyword === undefined) {
+        const rows = await feedsRepo.page(db, viewerId, await pagePlanOf(filters, q));
+        // The page's statement counts too (FeedsRepo.page); past the last page no row carries the count.
+        return { rows, totalCount: rows[0]?.total ?? (await countOf(filters)) };
+      }
       const [rows, totalCount] = await Promise.all([
         pagePlanOf(filters, q).then((plan) => feedsRepo.page(db, viewerId, plan)),
         countOf(filters),

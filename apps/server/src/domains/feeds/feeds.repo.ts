@@ -60,9 +60,14 @@ function feedColumns() {
   };
 }
 
-function selectFeeds(db: Executor, viewerId: string | Placeholder) {
+/** `total`: the list's totalCount as a column of a page's statement (see pageStatement), else null. */
+function selectFeeds(
+  db: Executor,
+  viewerId: string | Placeholder,
+  total: SQL<number | null> = sql<number | null>`null::int`,
+) {
   return db
-    .select(feedColumns())
+    .select({ ...feedColumns(), total })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.authorId))
     .leftJoin(profiles, eq(profiles.userId, feeds.authorId))
@@ -132,6 +137,7 @@ function pageOf(
   viewerId: string | Placeholder,
   q: FeedPagePlan,
   conditions: (SQL | undefined)[],
+  total?: SQL<number | null>,
 ) {
   const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
   const order = keysetOrder(q.sortDirection, sortColumn, feeds.id);
@@ -143,28 +149,60 @@ function pageOf(
     .where(and(...conditions))
     .orderBy(...order)
     .limit(literalLimit(q.limit + 1));
-  return selectFeeds(db, viewerId)
+  return selectFeeds(db, viewerId, total)
     .where(inArray(feeds.id, pageIds))
     .orderBy(...order);
 }
 
-/** A page without a keyword, built once per shape with its values as placeholders (lib/prepared.ts). */
+/**
+ * The totalCount of a list without a keyword as a scalar subquery (run once per statement), with the filters'
+ * values as placeholders: the same answer as `countQuery` (a sum over `feed_counts`, or an index-backed count by
+ * author). In the count by author `feeds` is its own scan, so the filter binds to it, not to the page's rows.
+ */
+function totalColumn(f: FeedFilters): SQL<number | null> {
+  const sky = f.skyStatusEqual ? sql.placeholder('skyStatus') : undefined;
+  const precipitation = f.precipitationTypeEqual ? sql.placeholder('precipitationType') : undefined;
+  if (!f.authorIdEqual) {
+    const where = and(
+      sky ? eq(feedCounts.skyStatus, sky) : undefined,
+      precipitation ? eq(feedCounts.precipitationType, precipitation) : undefined,
+    );
+    return sql<number>`(select coalesce(sum(${feedCounts.feedCount}), 0)::int from ${feedCounts}${where ? sql` where ${where}` : sql``})`;
+  }
+  const where = and(
+    eq(feeds.authorId, sql.placeholder('authorId')),
+    sky ? eq(feeds.skyStatus, sky) : undefined,
+    precipitation ? eq(feeds.precipitationType, precipitation) : undefined,
+  );
+  return sql<number>`(select count(*)::int from ${feeds} where ${where})`;
+}
+
+/**
+ * A page without a keyword and its list's totalCount (`total` on every row: one statement and one round trip
+ * instead of two), built once per shape with its values as placeholders (lib/prepared.ts).
+ */
 const pageStatement = preparedStatements(
   (db: Executor, q: FeedPagePlan) => {
     const f = q.filters;
     const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
     const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
     const idAfter = q.idAfter === undefined ? undefined : sql.placeholder('idAfter');
-    return pageOf(db, sql.placeholder('viewerId'), q, [
-      f.skyStatusEqual ? eq(feeds.skyStatus, sql.placeholder('skyStatus')) : undefined,
-      f.precipitationTypeEqual
-        ? eq(feeds.precipitationType, sql.placeholder('precipitationType'))
-        : undefined,
-      f.authorIdEqual ? eq(feeds.authorId, sql.placeholder('authorId')) : undefined,
-      q.cursor === undefined
-        ? undefined
-        : keysetAfter(sortColumn, feeds.id, q.sortDirection, kind, sql.placeholder('bound'), idAfter),
-    ]);
+    return pageOf(
+      db,
+      sql.placeholder('viewerId'),
+      q,
+      [
+        f.skyStatusEqual ? eq(feeds.skyStatus, sql.placeholder('skyStatus')) : undefined,
+        f.precipitationTypeEqual
+          ? eq(feeds.precipitationType, sql.placeholder('precipitationType'))
+          : undefined,
+        f.authorIdEqual ? eq(feeds.authorId, sql.placeholder('authorId')) : undefined,
+        q.cursor === undefined
+          ? undefined
+          : keysetAfter(sortColumn, feeds.id, q.sortDirection, kind, sql.placeholder('bound'), idAfter),
+      ],
+      totalColumn(f),
+    );
   },
   (q: FeedPagePlan) =>
     [
@@ -209,8 +247,8 @@ export function createFeedsRepo() {
 
     /**
      * The page (see pageQuery), prepared when the plan says so. Without a keyword it runs a statement built once
-     * per shape (filters present, sort, cursor, limit) with the values as placeholders; a keyword walk is
-     * prepared from its text.
+     * per shape (filters present, sort, cursor, limit) with the values as placeholders, and every row carries
+     * the list's totalCount as `total`; a keyword walk is prepared from its text (`total` null).
      */
     async page(db: Executor, viewerId: string, q: FeedPagePlan): Promise<FeedRow[]> {
       if (q.filters.keyword === undefined) {
