@@ -1,11 +1,14 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../packages/contract/src/auth.js';
 import { ko } from '../../packages/contract/src/texts.ko.js';
+import { PUBLIC_ADDRESS } from './src/config/public-address.js';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -63,6 +66,74 @@ const preloadFirstFontSlice: Plugin = {
   },
 };
 
+// A signed-in address (not the login pages: config/public-address.ts) starts on the signed-in home beside the
+// entry instead of after it has run (issue 18's first paint): a small script, fetched with the entry and run as
+// soon as it arrives, sends the session refresh (taken by lib/session-api/early-refresh.ts; only with the CSRF
+// cookie of an earlier visit, and never once the app has refreshed itself) and adds <link rel="modulepreload">s
+// for the home's chunks. One classic script, so that the login page fetches one small file more, and not inline:
+// the page's CSP allows no inline script.
+const HOME_ROUTES = ['src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'].map(
+  (file) => fileURLToPath(new URL(file, import.meta.url)),
+);
+const earlyStartScript = (homeChunks: string[]) => `(() => {
+  if (${PUBLIC_ADDRESS.toString()}.test(location.hash)) return;
+  const csrf = /(?:^|; )${CSRF_COOKIE}=([^;]*)/.exec(document.cookie);
+  if (csrf && globalThis.otbooEarlyRefresh === undefined) {
+    const sent = fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', '${CSRF_HEADER}': decodeURIComponent(csrf[1]) },
+    });
+    sent.catch(() => undefined);
+    globalThis.otbooEarlyRefresh = sent;
+  }
+  for (const href of ${JSON.stringify(homeChunks)}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    // After the entry's own scripts, which the page needs first.
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.append(link);
+  }
+})();
+`;
+const earlyStart: Plugin = {
+  name: 'otboo:early-start',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (roots: string[]) => {
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+        };
+        roots.forEach(visit);
+        return files;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const routes = HOME_ROUTES.map((id) => chunks.find((chunk) => chunk.facadeModuleId === id)?.fileName);
+      if (!routes.every((fileName) => fileName !== undefined))
+        throw new Error('the build has no chunk for a home route: see HOME_ROUTES');
+      const home = [...closure(routes)].filter((fileName) => !entry.has(fileName)).map((file) => `/${file}`);
+      const source = earlyStartScript(home);
+      const fileName = `assets/early-start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string')
+        throw new Error('the build has no index.html to add the early start to');
+      // Last in the head: the login page's own files are asked first.
+      if (!html.source.includes('</head>')) throw new Error('index.html has no head');
+      html.source = html.source.replace('</head>', `<script async src="/${fileName}"></script></head>`);
+    },
+  },
+};
+
 // The installed app (manifest) and its service worker (src/sw.ts). The worker is built for production only: under
 // `npm run dev` nothing registers, so the dev server's modules are never served from a cache.
 const pwa = VitePWA({
@@ -105,7 +176,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), indexHtmlTexts, preloadFirstFontSlice, pwa],
+  plugins: [react(), tailwindcss(), indexHtmlTexts, preloadFirstFontSlice, earlyStart, pwa],
   resolve: { alias: { '@': src, '@otboo/contract': contract } },
   // sockjs-client reads the Node global `global`; without this the built page is blank. __APP_BUILD__: see above.
   define: { global: 'globalThis', __APP_BUILD__: JSON.stringify(APP_BUILD) },

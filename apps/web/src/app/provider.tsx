@@ -6,6 +6,7 @@ import { bindApiSession } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { bindCacheOwner, persistOptions, queryPersister } from '@/lib/query-persister';
 import { loadCsrfToken, rememberedUser, useSession } from '@/stores/session';
+import { renewSessionEarly } from '@/app/renew-session-early';
 import { router } from '@/app/router';
 
 // The client takes its token from the session and, when a refresh fails, ends it and shows the login page.
@@ -25,6 +26,8 @@ bindApiSession({
 
 // The CSRF cookie is fetched once at start-up (and again after sign-out).
 void loadCsrfToken();
+// A signed-in screen's session is renewed beside it, before that screen's chunks have arrived.
+renewSessionEarly(location.hash);
 
 // The persisted cache is the signed-in user's: written only while someone is signed in, stamped with their id.
 bindCacheOwner(() => useSession.getState().user?.id ?? null);

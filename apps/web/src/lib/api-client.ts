@@ -76,12 +76,16 @@ export function toApiError(error: unknown): ApiError {
       }
       return new ApiError(ko.common.apiFailed, null, null, { network: 'timeout' });
     }
-    const data = error.response?.data;
-    const message =
-      isRecord(data) && typeof data.message === 'string' && data.message ? data.message : ko.common.apiFailed;
-    return new ApiError(message, error.response?.status ?? null, data ?? null);
+    return answerError(error.response?.status ?? null, error.response?.data);
   }
   return new ApiError(ko.common.apiFailed, null, error ?? null);
+}
+
+/** The ApiError of a failed answer: the server's message (API.md §1), else the generic text of spec §8. */
+export function answerError(status: number | null, data: unknown): ApiError {
+  const message =
+    isRecord(data) && typeof data.message === 'string' && data.message ? data.message : ko.common.apiFailed;
+  return new ApiError(message, status, data ?? null);
 }
 
 /** What the client needs from the session, injected so that the client never imports app state. */

@@ -13,7 +13,10 @@ const api = vi.hoisted(() => ({
   signOut: vi.fn(async () => undefined),
 }));
 vi.mock('@/lib/session-api/get-csrf-token', () => ({ getCsrfToken: api.csrf }));
-vi.mock('@/lib/session-api/refresh-session', () => ({ refreshSession: api.refresh }));
+vi.mock('@/lib/session-api/refresh-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/session-api/refresh-session')>()),
+  refreshSession: api.refresh,
+}));
 vi.mock('@/lib/session-api/sign-in', () => ({ signIn: api.signIn }));
 vi.mock('@/lib/session-api/sign-out', () => ({ signOut: api.signOut }));
 
@@ -174,6 +177,74 @@ describe('offline and on this device', () => {
     expect(caches.delete).toHaveBeenCalledWith(IMAGE_CACHE);
     expect(useSession.getState().user).toEqual(bob.userDto);
     expect(rememberedUser()).toEqual(bob.userDto);
+    stop();
+  });
+});
+
+describe('renewing the session without a round trip more than needed (issue 18)', () => {
+  const setCsrfCookie = (value: string) => {
+    document.cookie = `XSRF-TOKEN=${value}; path=/`;
+  };
+
+  beforeEach(() => {
+    vi.clearAllMocks();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setCsrfCookie('held');
+  });
+  afterEach(() => {
+    document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
+    globalThis.otbooEarlyRefresh = undefined;
+    api.csrf.mockImplementation(async () => undefined);
+    useSession.setState({ accessToken: null, user: null });
+    queryClient.clear();
+  });
+
+  it('with a CSRF cookie held, the refresh does not wait for the CSRF token', async () => {
+    api.csrf.mockImplementation(() => new Promise(() => undefined));
+    api.refresh.mockResolvedValueOnce(jwt);
+    await expect(useSession.getState().refresh()).resolves.toEqual(jwt);
+    expect(useSession.getState().accessToken).toBe(jwt.accessToken);
+  });
+
+  it('a held CSRF token the server refuses is fetched anew and the refresh sent once more', async () => {
+    api.refresh
+      .mockRejectedValueOnce(new ApiError('거부', 403, { exceptionName: 'CsrfTokenException' }))
+      .mockResolvedValueOnce(jwt);
+    await expect(useSession.getState().refresh()).resolves.toEqual(jwt);
+    expect(api.csrf).toHaveBeenCalledOnce();
+    expect(api.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it("index.html's early refresh is taken once instead of sending another", async () => {
+    globalThis.otbooEarlyRefresh = Promise.resolve(Response.json(jwt));
+    await expect(useSession.getState().refresh()).resolves.toEqual(jwt);
+    expect(api.refresh).not.toHaveBeenCalled();
+    expect(globalThis.otbooEarlyRefresh).toBeNull();
+
+    api.refresh.mockResolvedValueOnce(jwt);
+    await useSession.getState().refresh();
+    expect(api.refresh).toHaveBeenCalledOnce();
+  });
+
+  it('a refused early refresh ends the session like any refused refresh', async () => {
+    const refused = { message: '로그인이 만료되었습니다.', exceptionName: 'UnauthorizedException' };
+    globalThis.otbooEarlyRefresh = Promise.resolve(Response.json(refused, { status: 401 }));
+    const { reset, stop } = signedInWithData();
+    useSession.setState({ accessToken: null });
+    await expect(useSession.getState().refresh({ throwOnError: true })).rejects.toMatchObject({
+      status: 401,
+      message: refused.message,
+    });
+    expectNothingOfTheUser(reset);
+    stop();
+  });
+
+  it('an early refresh that got no answer is an offline failure, which keeps the remembered user', async () => {
+    globalThis.otbooEarlyRefresh = Promise.reject(new TypeError('Failed to fetch'));
+    const { stop } = signedInWithData();
+    useSession.setState({ accessToken: null });
+    await expect(useSession.getState().refresh()).resolves.toBeNull();
+    expect(useSession.getState().user).toEqual(jwt.userDto);
     stop();
   });
 });

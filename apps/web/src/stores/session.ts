@@ -1,10 +1,11 @@
 import { create } from 'zustand';
-import { UserDto, type JwtDto } from '@otboo/contract';
+import { CSRF_COOKIE, UserDto, type JwtDto } from '@otboo/contract';
+import { takeEarlyRefresh } from '@/lib/session-api/early-refresh';
 import { getCsrfToken } from '@/lib/session-api/get-csrf-token';
-import { refreshSession } from '@/lib/session-api/refresh-session';
+import { earlyRefreshAnswer, refreshSession } from '@/lib/session-api/refresh-session';
 import { signIn as signInRequest } from '@/lib/session-api/sign-in';
 import { signOut as signOutRequest } from '@/lib/session-api/sign-out';
-import { isNetworkError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/api-client';
 import { deleteImageCache } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
 import { queryPersister } from '@/lib/query-persister';
@@ -87,6 +88,33 @@ function csrfToken(): Promise<void> {
   return csrfReady ?? loadCsrfToken();
 }
 
+/** Whether the browser holds a CSRF cookie already: the server sets one at start-up and with every session change. */
+function hasCsrfCookie(): boolean {
+  return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${CSRF_COOKIE}=`));
+}
+
+/**
+ * POST /api/auth/refresh without waiting for a CSRF token the browser already holds: the first one is the refresh
+ * index.html sent before the app ran (lib/session-api/early-refresh.ts), the others go out beside the start-up GET
+ * /api/auth/csrf-token instead of one round trip after it (issue 18's first paint). That GET never replaces a token
+ * that is valid for the refresh cookie; a held token that is not (403 CsrfTokenException) is fetched anew and the
+ * refresh sent once more.
+ */
+async function refreshWithCsrf(): Promise<JwtDto> {
+  const early = takeEarlyRefresh();
+  if (!early && !hasCsrfCookie()) {
+    await csrfToken();
+    return refreshSession();
+  }
+  try {
+    return await (early ? earlyRefreshAnswer(early) : refreshSession());
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.exceptionName !== 'CsrfTokenException') throw error;
+    await loadCsrfToken();
+    return refreshSession();
+  }
+}
+
 // One refresh at a time: the server rotates the refresh cookie, so two parallel refreshes would race.
 let refreshing: Promise<JwtDto> | null = null;
 
@@ -115,11 +143,9 @@ export const useSession = create<SessionState>()((set) => ({
   },
 
   async refresh(options = {}) {
-    refreshing ??= csrfToken()
-      .then(refreshSession)
-      .finally(() => {
-        refreshing = null;
-      });
+    refreshing ??= refreshWithCsrf().finally(() => {
+      refreshing = null;
+    });
     try {
       const jwt = await refreshing;
       startSession(jwt);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
+import { takeEarlyRenewal } from '@/app/renew-session-early';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { OfflineNotice } from '@/components/pwa/offline-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -36,16 +37,17 @@ export function ProtectedLayout() {
   const online = useOnline();
 
   useEffect(() => {
+    // The renewal started with the app (app/renew-session-early.ts) is taken once, answered or not yet.
+    let early = takeEarlyRenewal();
     if (authenticated) return;
     let active = true;
     const renew = () => {
-      useSession
-        .getState()
-        .refresh({ throwOnError: true })
-        .catch(() => {
-          // Offline the remembered user stays; only a refused session goes to the login page.
-          if (active && !useSession.getState().user) navigate(paths.auth.login.href(), { replace: true });
-        });
+      const pending = early ?? useSession.getState().refresh({ throwOnError: true });
+      early = null;
+      pending.catch(() => {
+        // Offline the remembered user stays; only a refused session goes to the login page.
+        if (active && !useSession.getState().user) navigate(paths.auth.login.href(), { replace: true });
+      });
     };
     renew();
     // Signed in offline: the session is renewed as soon as the connection is back.
