@@ -41,6 +41,19 @@ const sessionStateStatement = preparedStatements(
   () => '',
 );
 
+/** What both refresh-token statements read: the token, its session, its user and the user's linked providers. */
+const refreshTokenColumns = () => ({
+  id: refreshTokens.id,
+  sessionId: refreshTokens.sessionId,
+  expiresAt: refreshTokens.expiresAt,
+  usedAt: refreshTokens.usedAt,
+  sessionRevokedAt: sessions.revokedAt,
+  sessionExpiresAt: sessions.expiresAt,
+  viaTemporaryPassword: sessions.viaTemporaryPassword,
+  user: users,
+  providers: linkedProviders(),
+});
+
 /**
  * A refresh token by its hash with its session, user and linked providers, built once: building it with Drizzle
  * on every call was 14% of the CPU of `POST /api/auth/refresh` (docs/scaling.md).
@@ -48,17 +61,7 @@ const sessionStateStatement = preparedStatements(
 const refreshTokenStatement = preparedStatements(
   (db: Executor) =>
     db
-      .select({
-        id: refreshTokens.id,
-        sessionId: refreshTokens.sessionId,
-        expiresAt: refreshTokens.expiresAt,
-        usedAt: refreshTokens.usedAt,
-        sessionRevokedAt: sessions.revokedAt,
-        sessionExpiresAt: sessions.expiresAt,
-        viaTemporaryPassword: sessions.viaTemporaryPassword,
-        user: users,
-        providers: linkedProviders(),
-      })
+      .select(refreshTokenColumns())
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -93,15 +96,7 @@ const useRefreshTokenStatement = preparedStatements(
     return db
       .with(used, touched, inserted)
       .select({
-        id: refreshTokens.id,
-        sessionId: refreshTokens.sessionId,
-        expiresAt: refreshTokens.expiresAt,
-        usedAt: refreshTokens.usedAt,
-        sessionRevokedAt: sessions.revokedAt,
-        sessionExpiresAt: sessions.expiresAt,
-        viaTemporaryPassword: sessions.viaTemporaryPassword,
-        user: users,
-        providers: linkedProviders(),
+        ...refreshTokenColumns(),
         rotated: sql<boolean>`exists (select 1 from inserted)`,
       })
       .from(refreshTokens)
