@@ -15,7 +15,14 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // The UI's pages and files are public like the document they show: every route it adds is marked so in its own
+    // scope, where the auth plugin reads `config.public`.
+    await app.register(async function publicDocs(docs) {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
     app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
       app.swagger(),
     );

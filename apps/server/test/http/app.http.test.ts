@@ -41,6 +41,14 @@ describe('app shell', () => {
     const doc = (await res.json()) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
   });
+
+  it('shows the OpenAPI UI without a token, and keeps the API itself behind one', async () => {
+    const ui = await fetch(`${server.url}/api/docs`);
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await ui.text()).toContain('swagger');
+    expect((await fetch(`${server.url}/api/clothes/attribute-defs`)).status).toBe(401);
+  });
 });
 
 describe('graceful close', () => {
