@@ -10,8 +10,11 @@ export const QUERY_CACHE_TIME = 24 * 60 * 60 * 1000;
  * answer asks, fails at once and shows the offline text. Online, answers are stale at once, as TanStack's default;
  * back online, the stale ones are asked again (refetchOnReconnect).
  */
-function staleTime(): number {
-  return isOffline() ? Infinity : 0;
+const staleTime = freshFor(0);
+
+/** A `staleTime` whose answers count as fresh for `ms` online, and, offline, like every answer (above). */
+export function freshFor(ms: number): () => number {
+  return () => (isOffline() ? Infinity : ms);
 }
 
 /**

@@ -1,7 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ProfileDto } from '@otboo/contract';
 import { getProfile } from '@/features/users/api/get-profile';
+import { freshFor } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * The start-up prefetch (app/renew-session-early.ts) answers the screens that mount right after it: asked again,
+ * it held one of the browser's six connections while the weather waited (issue 18). A later visit asks again.
+ */
+const PROFILE_FRESH_MS = 5_000;
 
 /**
  * A user's profile: the top bar's avatar, the settings form, the weather home's saved location and the
@@ -12,6 +19,7 @@ export function useProfile(userId: string | undefined) {
     queryKey: queryKeys.users.profile(userId ?? ''),
     queryFn: () => getProfile(userId ?? ''),
     enabled: userId !== undefined,
+    staleTime: freshFor(PROFILE_FRESH_MS),
   });
 }
 
