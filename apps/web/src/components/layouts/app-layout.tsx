@@ -12,9 +12,10 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import type { ComponentType, ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ko, type UserDto } from '@otboo/contract';
+import { MenuLink, type MenuIcon } from '@/components/layouts/menu-link';
 import { isActivePath, TabBar } from '@/components/layouts/tab-bar';
 import { Avatar } from '@/components/ui/avatar';
 import { Logo } from '@/components/ui/logo';
@@ -24,7 +25,7 @@ import { cn } from '@/utils/cn';
 interface NavEntry {
   label: string;
   path: string;
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  icon: MenuIcon;
   adminOnly?: boolean;
 }
 
@@ -81,25 +82,16 @@ export function AppLayout({ user, avatarUrl, bell, messages, onSignOut, children
         </div>
         <nav aria-label={ko.layout.mainNavigation} className="flex-1 px-4 py-4">
           <ul className="flex flex-col gap-1">
-            {NAV.filter((entry) => !entry.adminOnly || admin).map((entry) => {
-              const active = entry.path === activeNavPath(pathname);
-              const Icon = entry.icon;
-              return (
-                <li key={entry.path}>
-                  <NavLink
-                    to={entry.path}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex h-12 items-center gap-3 rounded-xl px-4 text-[15px] transition-colors',
-                      active ? 'bg-brand-50 font-bold text-brand-600' : 'text-ink-soft hover:bg-surface',
-                    )}
-                  >
-                    <Icon className="size-5" aria-hidden />
-                    {entry.label}
-                  </NavLink>
-                </li>
-              );
-            })}
+            {NAV.filter((entry) => !entry.adminOnly || admin).map((entry) => (
+              <li key={entry.path}>
+                <MenuLink
+                  to={entry.path}
+                  label={entry.label}
+                  icon={entry.icon}
+                  active={entry.path === activeNavPath(pathname)}
+                />
+              </li>
+            ))}
           </ul>
         </nav>
       </aside>

@@ -1,17 +1,16 @@
 import { CloudSun, Ellipsis, Newspaper, Shirt, SlidersHorizontal, UserRound, UsersRound } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ko } from '@otboo/contract';
+import { MenuLink, type MenuIcon } from '@/components/layouts/menu-link';
 import { Sheet } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
-type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-
 interface TabEntry {
   label: string;
   path: string;
-  icon: Icon;
+  icon: MenuIcon;
 }
 
 /** The four tabs every user has; the sidebar's labels, '날씨별 옷 추천' shortened to fit a fifth of a phone. */
@@ -86,26 +85,17 @@ export function TabBar({ admin }: { admin: boolean }) {
             </button>
             <Sheet open={more} onOpenChange={setMore} title={ko.layout.adminMenu}>
               <ul className="flex flex-col gap-1">
-                {ADMIN.map((entry) => {
-                  const active = isActivePath(pathname, entry.path);
-                  const Icon = entry.icon;
-                  return (
-                    <li key={entry.path}>
-                      <NavLink
-                        to={entry.path}
-                        onClick={() => setMore(false)}
-                        aria-current={active ? 'page' : undefined}
-                        className={cn(
-                          'flex h-12 items-center gap-3 rounded-xl px-4 text-[15px] transition-colors',
-                          active ? 'bg-brand-50 font-bold text-brand-600' : 'text-ink-soft hover:bg-surface',
-                        )}
-                      >
-                        <Icon className="size-5" aria-hidden />
-                        {entry.label}
-                      </NavLink>
-                    </li>
-                  );
-                })}
+                {ADMIN.map((entry) => (
+                  <li key={entry.path}>
+                    <MenuLink
+                      to={entry.path}
+                      label={entry.label}
+                      icon={entry.icon}
+                      active={isActivePath(pathname, entry.path)}
+                      onClick={() => setMore(false)}
+                    />
+                  </li>
+                ))}
               </ul>
             </Sheet>
           </li>
