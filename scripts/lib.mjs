@@ -1,5 +1,5 @@
 // Shared by start.mjs and test.mjs: install when needed, build when sources changed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,41 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export function run(cmd, args, options = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
   return res.status ?? 1;
+}
+
+/**
+ * Runs a command with its output passed through as it comes, and resolves with its exit code and its last
+ * `keep` lines (stdout and stderr interleaved as they arrived).
+ */
+export function runKeepingTail(cmd, args, keep) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    const lines = [];
+    const keepLines = (text) => {
+      lines.push(...text);
+      if (lines.length > keep) lines.splice(0, lines.length - keep);
+    };
+    const partials = [];
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (text) => {
+        out.write(text);
+        const parts = (partial + text).split('\n');
+        partial = parts.pop() ?? '';
+        keepLines(parts);
+      });
+      partials.push(() => partial);
+    }
+    child.on('error', (error) => resolve({ code: 1, tail: [...lines, String(error)] }));
+    child.on('close', (code) => {
+      keepLines(partials.map((p) => p()).filter(Boolean));
+      resolve({ code: code ?? 1, tail: lines });
+    });
+  });
 }
 
 export function runOrExit(cmd, args, options) {

@@ -1,7 +1,7 @@
 // `npm test`: every suite. Server HTTP suites run on PGlite, and on PostgreSQL when one answers
 // (TEST_DATABASE_URL, else the local server at 127.0.0.1:5432).
 import pg from 'pg';
-import { ensureBuilt, ensureInstalled, npm, run } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, npm, runKeepingTail } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
@@ -45,20 +45,26 @@ const steps = [
   ['e2e', [npm, ['test', '-w', '@otboo/e2e']]],
 ];
 
+// A failed step's last lines are printed again at the very end: CI keeps only the tail of the whole output, and
+// the failing test's name and error would otherwise be buried under the later suites.
+const TAIL_LINES = 120;
 const only = process.argv.slice(2);
 const failed = [];
 for (const [name, [cmd, args]] of steps) {
   if (only.length > 0 && !only.includes(name)) continue;
   console.log(`\n[otboo] ── ${name} ──`);
   const started = Date.now();
-  const code = run(cmd, args);
+  const { code, tail } = await runKeepingTail(cmd, args, TAIL_LINES);
   console.log(
     `[otboo] ${name}: ${code === 0 ? 'ok' : `FAILED (${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  if (code !== 0) failed.push(name);
+  if (code !== 0) failed.push({ name, tail });
 }
 if (failed.length > 0) {
-  console.error(`\n[otboo] failed: ${failed.join(', ')}`);
+  for (const { name, tail } of failed) {
+    console.error(`\n[otboo] ── ${name}: its last ${TAIL_LINES} lines again ──\n${tail.join('\n')}`);
+  }
+  console.error(`\n[otboo] failed: ${failed.map((f) => f.name).join(', ')}`);
   process.exit(1);
 }
 console.log('\n[otboo] all suites passed');
