@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { users } from './users.js';
+import { CLOTHES_TYPES } from '@otboo/contract';
 
 export const attributeDefs = pgTable(
   'attribute_defs',
@@ -24,20 +25,7 @@ export const clothes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     type: text({
-      enum: [
-        'TOP',
-        'BOTTOM',
-        'DRESS',
-        'OUTER',
-        'UNDERWEAR',
-        'ACCESSORY',
-        'SHOES',
-        'SOCKS',
-        'HAT',
-        'BAG',
-        'SCARF',
-        'ETC',
-      ],
+      enum: CLOTHES_TYPES,
     }).notNull(),
     /** Storage keys of the re-encoded image and its thumbnail. */
     imageKey: text(),

@@ -15,6 +15,7 @@ import { createdAt, idColumn, updatedAt } from './columns.js';
 import { clothes } from './clothes.js';
 import { users } from './users.js';
 import { weatherForecasts } from './weather.js';
+import { PRECIPITATION_TYPES, SKY_STATUSES } from '@otboo/contract';
 
 export const feeds = pgTable(
   'feeds',
@@ -28,8 +29,8 @@ export const feeds = pgTable(
       .notNull()
       .references(() => weatherForecasts.id, { onDelete: 'restrict' }),
     /** Copied from the (immutable) forecast so the sky and precipitation filters use an index. */
-    skyStatus: text({ enum: ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] }).notNull(),
-    precipitationType: text({ enum: ['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER'] }).notNull(),
+    skyStatus: text({ enum: SKY_STATUSES }).notNull(),
+    precipitationType: text({ enum: PRECIPITATION_TYPES }).notNull(),
     content: text().notNull(),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
@@ -113,8 +114,8 @@ export const feedComments = pgTable(
 export const feedCounts = pgTable(
   'feed_counts',
   {
-    skyStatus: text({ enum: ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] }).notNull(),
-    precipitationType: text({ enum: ['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER'] }).notNull(),
+    skyStatus: text({ enum: SKY_STATUSES }).notNull(),
+    precipitationType: text({ enum: PRECIPITATION_TYPES }).notNull(),
     feedCount: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.skyStatus, t.precipitationType] })],

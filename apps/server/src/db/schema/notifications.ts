@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant } from './columns.js';
 import { users } from './users.js';
+import { NOTIFICATION_LEVELS } from '@otboo/contract';
 
 /** What a notification is about (internal: not in the DTO). Rows written before it was recorded have none. */
 export const NOTIFICATION_KINDS = [
@@ -30,9 +31,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     content: text().notNull(),
-    level: text({ enum: ['INFO', 'WARNING', 'ERROR'] })
-      .notNull()
-      .default('INFO'),
+    level: text({ enum: NOTIFICATION_LEVELS }).notNull().default('INFO'),
     kind: text({ enum: NOTIFICATION_KINDS }),
     /** Who caused it (the sender, follower, liker…); none for system notifications. */
     sourceUserId: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant, updatedAt } from './columns.js';
+import { GENDERS, OAUTH_PROVIDERS, ROLES } from '@otboo/contract';
 
 export const users = pgTable(
   'users',
@@ -22,9 +23,7 @@ export const users = pgTable(
     name: text().notNull(),
     /** Null for accounts created by social sign-in until they set one. */
     passwordHash: text(),
-    role: text({ enum: ['USER', 'ADMIN'] })
-      .notNull()
-      .default('USER'),
+    role: text({ enum: ROLES }).notNull().default('USER'),
     locked: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -43,7 +42,7 @@ export const profiles = pgTable('profiles', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  gender: text({ enum: ['MALE', 'FEMALE', 'OTHER'] }),
+  gender: text({ enum: GENDERS }),
   birthDate: date({ mode: 'string' }),
   latitude: doublePrecision(),
   longitude: doublePrecision(),
@@ -105,7 +104,7 @@ export const socialAccounts = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text({ enum: ['google', 'kakao'] }).notNull(),
+    provider: text({ enum: OAUTH_PROVIDERS }).notNull(),
     providerUserId: text().notNull(),
     email: text(),
     createdAt: createdAt(),

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant } from './columns.js';
 import { users } from './users.js';
+import { PRECIPITATION_TYPES, SKY_STATUSES, WEATHER_SOURCES, WIND_WORDS } from '@otboo/contract';
 
 /**
  * One forecast day for one KMA grid cell, as fetched at `forecastedAt`. Rows are immutable: a refresh
@@ -21,7 +22,7 @@ export const weatherForecasts = pgTable(
   'weather_forecasts',
   {
     id: idColumn(),
-    source: text({ enum: ['open-meteo', 'kma', 'climatology'] }).notNull(),
+    source: text({ enum: WEATHER_SOURCES }).notNull(),
     gridX: integer().notNull(),
     gridY: integer().notNull(),
     latitude: doublePrecision().notNull(),
@@ -33,8 +34,8 @@ export const weatherForecasts = pgTable(
     forecastAt: instant().notNull(),
     /** When the provider issued it (or when we fetched it). */
     forecastedAt: instant().notNull(),
-    skyStatus: text({ enum: ['CLEAR', 'MOSTLY_CLOUDY', 'CLOUDY'] }).notNull(),
-    precipitationType: text({ enum: ['NONE', 'RAIN', 'RAIN_SNOW', 'SNOW', 'SHOWER'] }).notNull(),
+    skyStatus: text({ enum: SKY_STATUSES }).notNull(),
+    precipitationType: text({ enum: PRECIPITATION_TYPES }).notNull(),
     precipitationAmount: real().notNull(),
     precipitationProbability: real().notNull(),
     humidity: real().notNull(),
@@ -44,7 +45,7 @@ export const weatherForecasts = pgTable(
     temperatureMax: real().notNull(),
     temperatureComparedToDayBefore: real().notNull(),
     windSpeed: real().notNull(),
-    windAsWord: text({ enum: ['WEAK', 'MODERATE', 'STRONG'] }).notNull(),
+    windAsWord: text({ enum: WIND_WORDS }).notNull(),
     /** Fetch batch: the five days of one refresh share it. */
     batchId: uuid().notNull(),
     /** Position of the day in its batch (0 = the batch's today). */
