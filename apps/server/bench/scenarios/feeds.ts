@@ -18,8 +18,8 @@ import { FeedListQuery } from '@otboo/contract';
 import { createFeedList } from '../../src/domains/feeds/feed-list.js';
 import { createFeedsRepo } from '../../src/domains/feeds/feeds.repo.js';
 import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
-import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
+import { sequential } from '../support/sequential.js';
 import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../support/servers.js';
 import type { BenchRow, Scenario } from '../support/types.js';
 
@@ -49,44 +49,6 @@ const VARIANTS: Variant[] = [
   { name: "'한정판콜라보' first page, newest", sortBy: 'createdAt', keyword: '한정판콜라보', deep: 0 },
   { name: "'한정판콜라보' deep page, most liked", sortBy: 'likeCount', keyword: '한정판콜라보', deep: 0.5 },
 ];
-
-/** PostgreSQL backends serving the benchmarked server (its pool), not this process's own connection. */
-async function backendPids(client: pg.Client): Promise<number[]> {
-  const { rows } = await client.query(
-    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-  );
-  return rows.map((r: { pid: number }) => r.pid);
-}
-
-/**
- * One request after another on one connection: latency without queueing, and the CPU each request costs the
- * server process and the database backends, which other load on the machine disturbs far less than throughput.
- */
-async function sequential(
-  url: string,
-  headers: Record<string, string>,
-  serverPidValue: number,
-  client: pg.Client,
-  n: number,
-) {
-  const backends = await backendPids(client);
-  const before = await Promise.all([cpuMsOf(serverPidValue), cpuMsOf(...backends)]);
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-  }
-  const after = await Promise.all([cpuMsOf(serverPidValue), cpuMsOf(...backends)]);
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    serverCpu: (after[0] - before[0]) / n,
-    dbCpu: (after[1] - before[1]) / n,
-  };
-}
 
 /** The cursor of a deep page: the sort key and id of the row `fraction` of the way down the matching rows. */
 async function deepCursor(
