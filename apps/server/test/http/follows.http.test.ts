@@ -188,6 +188,25 @@ describe('follows', () => {
           .map((f) => f.id),
       );
       expect(following.body.totalCount).toBe(3);
+
+      // A page past the end has no row to carry the count, and still tells it.
+      const last = seen[seen.length - 1]!;
+      const past = await followers(alice, {
+        followeeId: star.id,
+        limit: 3,
+        cursor: last.createdAt,
+        idAfter: last.id,
+      });
+      expect(past.body).toMatchObject({ data: [], totalCount: 7, hasNext: false });
+      const nobody = await createUser(server, { name: '새친구' });
+      expect((await followers(alice, { followeeId: nobody.id })).body).toMatchObject({
+        data: [],
+        totalCount: 0,
+      });
+      expect((await followings(alice, { followerId: nobody.id })).body).toMatchObject({
+        data: [],
+        totalCount: 0,
+      });
     });
 
     it('searches the listed people by partial name, Korean included, case-insensitively', async () => {

@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
-import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { literalLimit, preparedStatements, runPrepared } from '../../lib/prepared.js';
+import { afterCursor, keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
 const followerUser = alias(users, 'follower_user');
@@ -11,24 +11,27 @@ const followerProfile = alias(profiles, 'follower_profile');
 const followeeUser = alias(users, 'followee_user');
 const followeeProfile = alias(profiles, 'followee_profile');
 
-function selectFollows(db: Executor) {
+const followColumns = {
+  id: follows.id,
+  createdAt: follows.createdAt,
+  follower: {
+    userId: followerUser.id,
+    name: followerUser.name,
+    imageKey: followerProfile.imageKey,
+    externalImageUrl: followerProfile.externalImageUrl,
+  },
+  followee: {
+    userId: followeeUser.id,
+    name: followeeUser.name,
+    imageKey: followeeProfile.imageKey,
+    externalImageUrl: followeeProfile.externalImageUrl,
+  },
+};
+
+/** Follows with both people, and a list page's count of its whole list (null where one follow is read). */
+function selectFollows(db: Executor, totalCount: SQL<number | null> = sql<null>`null`) {
   return db
-    .select({
-      id: follows.id,
-      createdAt: follows.createdAt,
-      follower: {
-        userId: followerUser.id,
-        name: followerUser.name,
-        imageKey: followerProfile.imageKey,
-        externalImageUrl: followerProfile.externalImageUrl,
-      },
-      followee: {
-        userId: followeeUser.id,
-        name: followeeUser.name,
-        imageKey: followeeProfile.imageKey,
-        externalImageUrl: followeeProfile.externalImageUrl,
-      },
-    })
+    .select({ ...followColumns, totalCount })
     .from(follows)
     .innerJoin(followerUser, eq(followerUser.id, follows.followerId))
     .leftJoin(followerProfile, eq(followerProfile.userId, follows.followerId))
@@ -73,6 +76,48 @@ const summaryStatement = preparedStatements(
       .where(eq(users.id, userIdValue))
       .limit(1),
   () => '',
+);
+
+/** What changes the text of a follow list page's statement (the list without a name search). */
+interface FollowPageShape {
+  side: 'followers' | 'followings';
+  cursor: boolean;
+  idAfter: boolean;
+  limit: number;
+}
+
+/**
+ * A page of a user's followers or followings carrying the whole list's count, one statement built once per shape
+ * (lib/prepared.ts): one round trip where the page, its count and the user's existence took three.
+ */
+const pageStatement = preparedStatements(
+  (db: Executor, shape: FollowPageShape) => {
+    const [owner, ownerColumn] =
+      shape.side === 'followers' ? [follows.followeeId, 'followee_id'] : [follows.followerId, 'follower_id'];
+    return selectFollows(
+      db,
+      // An alias of its own: the outer query's follows row must not leak into the count.
+      sql<number>`(select count(*)::int from ${follows} f where f.${sql.raw(ownerColumn)} = ${userIdValue})`,
+    )
+      .where(
+        and(
+          eq(owner, userIdValue),
+          shape.cursor
+            ? keysetAfter(
+                follows.createdAt,
+                follows.id,
+                'DESCENDING',
+                'instant',
+                sql.placeholder('bound'),
+                shape.idAfter ? sql.placeholder('idAfter') : undefined,
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
+      .limit(literalLimit(shape.limit + 1));
+  },
+  (shape: FollowPageShape) => [shape.side, shape.cursor, shape.idAfter, shape.limit].join(','),
 );
 
 export function createFollowsRepo() {
@@ -120,19 +165,43 @@ export function createFollowsRepo() {
       return row;
     },
 
-    /** Newest first, `limit + 1` rows after the cursor. */
-    async page(
+    /**
+     * Newest first, `limit + 1` rows after the cursor, and the whole list's count that they carry. An empty page
+     * carries none (null): the caller asks `userExists` and `count` then.
+     */
+    async page(db: Executor, side: FollowListSide, q: { cursor?: string; idAfter?: string; limit: number }) {
+      const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
+      const [sideName, userId] =
+        'followeeId' in side
+          ? (['followers', side.followeeId] as const)
+          : (['followings', side.followerId] as const);
+      const rows = await pageStatement(
+        db,
+        {
+          side: sideName,
+          cursor: bound !== undefined,
+          idAfter: bound !== undefined && q.idAfter !== undefined,
+          limit: q.limit,
+        },
+        { userId, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
+      );
+      return { rows, totalCount: rows[0]?.totalCount ?? null };
+    },
+
+    /**
+     * A name search: newest first, `limit + 1` rows after the cursor. Built per request: its plan depends on the
+     * word, which a prepared statement's generic plan would not know.
+     */
+    search(
       db: Executor,
       side: FollowListSide,
-      q: { nameLike?: string; cursor?: string; idAfter?: string; limit: number },
+      q: { nameLike: string; cursor?: string; idAfter?: string; limit: number },
     ) {
       const after = afterCursor(follows.createdAt, follows.id, 'DESCENDING', 'instant', q.cursor, q.idAfter);
-      const query = selectFollows(db)
+      return selectFollows(db)
         .where(and(...listConditions(side, q.nameLike), after))
         .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
         .limit(literalLimit(q.limit + 1));
-      // A name search plans best with the actual word; the plain list is the same plan whatever the values.
-      return q.nameLike === undefined ? runPrepared(query) : query;
     },
 
     async count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {

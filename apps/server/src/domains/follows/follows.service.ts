@@ -43,13 +43,23 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
     userId: string,
     q: FollowerListQuery | FollowingListQuery,
   ): Promise<CursorPage<FollowDto>> {
-    if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
     const nameLike = searchTerm(q.nameLike);
+    const page = { cursor: q.cursor, idAfter: q.idAfter, limit: q.limit };
+    const toFollowPage = (rows: FollowRow[], total: number) =>
+      toPage(rows, q.limit, total, SORT, (r) => ({ sortKey: r.createdAt, id: r.id }), toFollowDto);
+    if (nameLike === undefined) {
+      const { rows, totalCount } = await followsRepo.page(db, side, page);
+      // A row proves the user exists (a follow references both people) and carries the list's count.
+      if (totalCount !== null) return toFollowPage(rows, totalCount);
+      if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
+      return toFollowPage(rows, await followsRepo.count(db, side, undefined));
+    }
+    if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
     const [rows, total] = await Promise.all([
-      followsRepo.page(db, side, { nameLike, cursor: q.cursor, idAfter: q.idAfter, limit: q.limit }),
+      followsRepo.search(db, side, { ...page, nameLike }),
       followsRepo.count(db, side, nameLike),
     ]);
-    return toPage(rows, q.limit, total, SORT, (r) => ({ sortKey: r.createdAt, id: r.id }), toFollowDto);
+    return toFollowPage(rows, total);
   }
 
   return {
