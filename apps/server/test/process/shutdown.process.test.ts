@@ -248,7 +248,8 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
       upload.release();
 
       const answer = await upload.response;
-      expect(answer.status, answer.body).toBe(201);
+      // On failure, what the server logged (a 500's error and stack) is in the message.
+      expect(answer.status, `${answer.body}\n${server.output.toString()}`).toBe(201);
       expect(await server.exit).toEqual({ code: 0, signal: null });
 
       // The next process finds a cleanly closed database with the answered write in it, and the photo on disk.
@@ -349,7 +350,8 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
       upload.release();
 
       const answer = await upload.response;
-      expect(answer.status, answer.body).toBe(201);
+      // On failure, what the server logged (a 500's error and stack) is in the message.
+      expect(answer.status, `${answer.body}\n${wrapper.output.toString()}`).toBe(201);
       expect(await wrapper.exit).toEqual({ code: 0, signal: null });
       expect(wrapper.output.count(ALREADY)).toBe(0);
       expect(await clusterState(path.join(dataDir, 'pglite'))).toBe('shut down');
