@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ko, type OotdDto } from '@otboo/contract';
 import { nextIndex, previousIndex } from '@/features/feeds/utils/carousel-index';
 import { tileImage } from '@/features/feeds/utils/preview-tiles';
+import { GarmentCaption } from '@/components/ui/garment-caption';
 import { cn } from '@/utils/cn';
 
 /** A garment picture, or the shirt placeholder when it has none. */
@@ -124,25 +125,7 @@ export function OutfitCarousel({ items }: { items: readonly OotdDto[] }) {
       ) : null}
 
       <div className="flex shrink-0 flex-col gap-2">
-        <p className="flex items-center gap-2 text-base font-bold text-ink">
-          <span className="truncate">{current.name}</span>
-          <span className="shrink-0 rounded-full bg-white px-2 py-0.5 text-xs font-bold text-ink-soft">
-            {ko.clothes.types[current.type]}
-          </span>
-        </p>
-        {current.attributes.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={ko.clothes.attributes}>
-            {current.attributes.map((attribute) => (
-              <li
-                key={attribute.definitionId}
-                title={attribute.definitionName}
-                className="rounded-full bg-white px-2.5 py-1 text-xs font-bold text-brand-600 ring-1 ring-brand-100"
-              >
-                {attribute.value}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <GarmentCaption garment={current} size="md" />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Shirt, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CLOTHES_TYPES, ko, type ClothesDto, type ClothesType, type CursorPage } from '@otboo/contract';
+import { GarmentCaption } from '@/components/ui/garment-caption';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
@@ -181,25 +182,7 @@ function WardrobeItem({ clothes }: { clothes: ClothesDto }) {
         )}
       </div>
       <div className="flex flex-col gap-1.5 p-3">
-        <p className="flex items-center gap-1.5">
-          <span className="truncate text-sm font-bold text-ink">{clothes.name}</span>
-          <span className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-[11px] font-bold text-ink-soft">
-            {ko.clothes.types[clothes.type]}
-          </span>
-        </p>
-        {clothes.attributes.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label={ko.clothes.attributes}>
-            {clothes.attributes.map((attribute) => (
-              <li
-                key={attribute.definitionId}
-                title={attribute.definitionName}
-                className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-bold text-brand-600"
-              >
-                {attribute.value}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <GarmentCaption garment={clothes} size="sm" />
       </div>
     </article>
   );
