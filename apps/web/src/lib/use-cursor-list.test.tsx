@@ -205,4 +205,24 @@ describe('useCursorList (list semantics over the query cache)', () => {
     await act(() => result.current.fetch());
     await waitFor(() => expect(result.current.error).toBe(ko.common.unknownError));
   });
+
+  it('retry asks again for what failed: the first page when none is shown, else the next one', async () => {
+    const { fetcher, calls } = controlledFetcher();
+    const { result } = renderList(fetcher, { limit: 2 });
+    calls[0]!.reject(new Error('첫 페이지 실패'));
+    await waitFor(() => expect(result.current.error).toBe('첫 페이지 실패'));
+    act(() => void result.current.retry());
+    expect(calls[1]!.params).toEqual({ limit: 2 });
+    calls[1]!.resolve(page([item(4), item(3)], true, 3));
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['id-4', 'id-3']));
+
+    act(() => void result.current.loadMore());
+    calls[2]!.reject(new Error('다음 페이지 실패'));
+    await waitFor(() => expect(result.current.error).toBe('다음 페이지 실패'));
+    act(() => void result.current.retry());
+    expect(calls[3]!.params).toEqual({ limit: 2, cursor: item(3).createdAt, idAfter: 'id-3' });
+    calls[3]!.resolve(page([item(2)], false, 3));
+    await waitFor(() => expect(ids(result.current.items)).toEqual(['id-4', 'id-3', 'id-2']));
+    expect(result.current.error).toBeNull();
+  });
 });

@@ -41,6 +41,8 @@ export interface CursorList<T> {
   fetch(options?: { force?: boolean }): Promise<void>;
   /** Appends the next page; ignored (with a warning) while loading or after the last page. */
   loadMore(): Promise<void>;
+  /** After a failure, asks again for what failed: the next page when some are shown, else the first page. */
+  retry(): Promise<void>;
   /** Adds an item unless its id is listed (warned): a sorted list re-sorts, others get it first. */
   add(item: T): void;
   /** Replaces the listed item with the same id. */
@@ -73,34 +75,37 @@ export function useCursorList<T extends { id: string }, Q extends KeyParams<Q>>(
   const cached = () => queryClient.getQueryData<ListData<T>>(queryKey);
   const fetching = () => queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching';
 
+  async function fetch({ force = false } = {}) {
+    if (fetching() && !force) {
+      console.warn(ko.common.loadingIgnored);
+      return;
+    }
+    // A reset drops the pages (and any request still in flight) before the first page is asked again.
+    await queryClient.resetQueries({ queryKey, exact: true });
+  }
+
+  async function loadMore() {
+    if (fetching()) {
+      console.warn(ko.common.loadingIgnored);
+      return;
+    }
+    const last = cached()?.pages.at(-1);
+    if (!last || !nextPageCursor(last)) {
+      console.warn(ko.common.noMoreData);
+      return;
+    }
+    await result.fetchNextPage({ cancelRefetch: false });
+  }
+
   return {
     items,
     loading: result.isFetching,
     error: result.error && !result.isFetching ? errorText(result.error) : null,
     hasNext: result.hasNextPage,
     totalCount: listTotal(result.data),
-
-    async fetch({ force = false } = {}) {
-      if (fetching() && !force) {
-        console.warn(ko.common.loadingIgnored);
-        return;
-      }
-      // A reset drops the pages (and any request still in flight) before the first page is asked again.
-      await queryClient.resetQueries({ queryKey, exact: true });
-    },
-
-    async loadMore() {
-      if (fetching()) {
-        console.warn(ko.common.loadingIgnored);
-        return;
-      }
-      const last = cached()?.pages.at(-1);
-      if (!last || !nextPageCursor(last)) {
-        console.warn(ko.common.noMoreData);
-        return;
-      }
-      await result.fetchNextPage({ cancelRefetch: false });
-    },
+    fetch,
+    loadMore,
+    retry: () => (items.length > 0 ? loadMore() : fetch({ force: true })),
 
     add(item) {
       const data = cached();

@@ -46,15 +46,10 @@ export function FeedsRoute() {
       <div className="flex flex-col gap-6">
         <FeedFilters params={params} onChange={changeFilters} />
         <FeedGrid
-          feeds={feeds.items}
-          loading={feeds.loading}
-          error={feeds.error}
-          hasNext={feeds.hasNext}
+          list={feeds}
           skeletons={FEED_PAGE_SKELETONS}
           emptyText={ko.feeds.empty}
           columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-          onLoadMore={() => void feeds.loadMore()}
-          onRetry={() => void (feeds.items.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
           onOpen={dialog.show}
         />
       </div>

@@ -95,15 +95,10 @@ function ProfileView({
         }
       />
       <FeedGrid
-        feeds={feeds.items}
-        loading={feeds.loading}
-        error={feeds.error}
-        hasNext={feeds.hasNext}
+        list={feeds}
         skeletons={PROFILE_FEED_SKELETONS}
         emptyText={ko.profilePage.noFeeds}
         columns="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3"
-        onLoadMore={() => void feeds.loadMore()}
-        onRetry={() => void (feeds.items.length > 0 ? feeds.loadMore() : feeds.fetch({ force: true }))}
         onOpen={dialog.show}
       />
       {profile ? <WardrobeDrawer ownerId={userId} ownerName={profile.name} getClothes={getClothes} /> : null}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FeedCard } from '@/features/feeds/components/feed-card';
 import { FeedCardSkeleton } from '@/features/feeds/components/feed-card-skeleton';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
+import type { CursorList } from '@/lib/use-cursor-list';
 import { cn } from '@/utils/cn';
 
 export interface SkeletonCounts {
@@ -19,35 +20,20 @@ export const FEED_PAGE_SKELETONS: SkeletonCounts = { initial: 8, more: 4 };
 export const PROFILE_FEED_SKELETONS: SkeletonCounts = { initial: 6, more: 3 };
 
 interface FeedGridProps {
-  feeds: FeedDto[];
-  loading: boolean;
-  error: string | null;
-  hasNext: boolean;
+  list: Pick<CursorList<FeedDto>, 'items' | 'loading' | 'error' | 'hasNext' | 'loadMore' | 'retry'>;
   skeletons: SkeletonCounts;
   emptyText: string;
   /** Column classes of the grid. */
   columns: string;
-  onLoadMore(): void;
-  onRetry(): void;
   onOpen(feed: FeedDto): void;
 }
 
 /** Feed cards with skeletons while loading, an empty text, and the next page when the end scrolls into view. */
-export function FeedGrid({
-  feeds,
-  loading,
-  error,
-  hasNext,
-  skeletons,
-  emptyText,
-  columns,
-  onLoadMore,
-  onRetry,
-  onOpen,
-}: FeedGridProps) {
+export function FeedGrid({ list, skeletons, emptyText, columns, onOpen }: FeedGridProps) {
+  const { items: feeds, loading, error, hasNext } = list;
   const sentinel = useInfiniteScroll<HTMLDivElement>({
     enabled: hasNext && !loading && !error,
-    onReachEnd: onLoadMore,
+    onReachEnd: () => void list.loadMore(),
   });
   const skeletonCount = loading ? (feeds.length === 0 ? skeletons.initial : skeletons.more) : 0;
 
@@ -82,7 +68,7 @@ export function FeedGrid({
       {error ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
           <p className="text-[15px] text-red-600">{error}</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
+          <Button variant="outline" size="sm" onClick={() => void list.retry()}>
             {ko.common.retry}
           </Button>
         </div>

@@ -156,7 +156,7 @@ export function useConversation(viewerId: string, partnerId: string, onRead?: ()
     error: history.error,
     hasOlder: history.hasNext,
     loadOlder: history.loadMore,
-    retry: () => void (history.items.length > 0 ? history.loadMore() : history.fetch({ force: true })),
+    retry: () => void history.retry(),
     connectionState: state,
     send,
   };

@@ -117,7 +117,7 @@ export function NotificationPanel() {
             <p>{ko.notifications.loadFailed}</p>
             <button
               type="button"
-              onClick={() => void (data.length > 0 ? list.loadMore() : list.fetch({ force: true }))}
+              onClick={() => void list.retry()}
               className="rounded-lg px-3 py-1.5 font-bold text-brand-600 hover:bg-brand-50"
             >
               {ko.common.retry}
