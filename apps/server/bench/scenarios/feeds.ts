@@ -17,10 +17,11 @@ import { openDatabase } from '../../src/db/client.js';
 import { FeedListQuery } from '@otboo/contract';
 import { createFeedList } from '../../src/domains/feeds/feed-list.js';
 import { createFeedsRepo } from '../../src/domains/feeds/feeds.repo.js';
-import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
+import { BENCH_PASSWORD, benchEmail, seedId } from '../seed.js';
 import { runLoad } from '../support/load.js';
 import { sequential } from '../support/sequential.js';
-import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../support/servers.js';
+import { seededCommunity } from '../support/community.js';
+import { signIn, startBuiltServer } from '../support/servers.js';
 import type { BenchRow, Scenario } from '../support/types.js';
 
 const P99_TARGET_MS = 50;
@@ -150,20 +151,12 @@ export const scenarios: Scenario[] = [
         return [];
       }
       const rows: BenchRow[] = [];
-      const given = process.env.FEEDS_BENCH_DATABASE_URL;
-      const scratch = given ? undefined : await scratchPostgres();
-      const url = given ?? scratch!.url;
-      const data = await scratchDataDir();
+      const community = await seededCommunity(ctx, 'FEEDS_BENCH_SCALE');
+      const { url } = community;
       try {
-        if (scratch) {
-          const scale = Number(process.env.FEEDS_BENCH_SCALE ?? '0.05');
-          const started = performance.now();
-          await seed(url, scale);
-          ctx.log(`seeded scale ${scale} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-        }
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        const server = await startBuiltServer({ dataDir: data.dir, databaseUrl: url });
+        const server = await startBuiltServer({ dataDir: community.dataDir, databaseUrl: url });
         try {
           const { rows: sizes } = await client.query(
             `select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`,
@@ -271,8 +264,7 @@ export const scenarios: Scenario[] = [
           await client.end();
         }
       } finally {
-        await data.remove();
-        await scratch?.drop();
+        await community.close();
       }
       return rows;
     },

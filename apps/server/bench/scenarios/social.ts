@@ -14,10 +14,11 @@
  * shared database as it found it. PostgreSQL only, like feeds.list.
  */
 import pg from 'pg';
-import { BENCH_PASSWORD, benchEmail, seed, seedId } from '../seed.js';
+import { BENCH_PASSWORD, benchEmail, seedId } from '../seed.js';
 import { runLoad } from '../support/load.js';
 import { sequential } from '../support/sequential.js';
-import { scratchDataDir, scratchPostgres, signIn, startBuiltServer } from '../support/servers.js';
+import { seededCommunity } from '../support/community.js';
+import { signIn, startBuiltServer } from '../support/servers.js';
 import type { BenchRow, LoadRow, Scenario, TimingRow } from '../support/types.js';
 
 const P99_TARGET_MS = 50;
@@ -103,17 +104,9 @@ export const scenarios: Scenario[] = [
         return [];
       }
       const rows: BenchRow[] = [];
-      const given = process.env.FEEDS_BENCH_DATABASE_URL;
-      const scratch = given ? undefined : await scratchPostgres();
-      const url = given ?? scratch!.url;
-      const data = await scratchDataDir();
+      const community = await seededCommunity(ctx, 'SOCIAL_BENCH_SCALE');
+      const { url } = community;
       try {
-        if (scratch) {
-          const scale = Number(process.env.SOCIAL_BENCH_SCALE ?? '0.05');
-          const started = performance.now();
-          await seed(url, scale);
-          ctx.log(`seeded scale ${scale} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-        }
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         const added: Added = { notifications: [], messages: [] };
@@ -125,7 +118,7 @@ export const scenarios: Scenario[] = [
               `feed ${top.feed} has ${top.comments} comments, ${top.followee} ${top.followers} followers, ` +
               `${top.follower} ${top.followings} followings`,
           );
-          const server = await startBuiltServer({ dataDir: data.dir, databaseUrl: url });
+          const server = await startBuiltServer({ dataDir: community.dataDir, databaseUrl: url });
           try {
             const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
             const headers = { authorization: `Bearer ${accessToken}` };
@@ -228,8 +221,7 @@ export const scenarios: Scenario[] = [
           await client.end();
         }
       } finally {
-        await data.remove();
-        await scratch?.drop();
+        await community.close();
       }
       return rows;
     },
