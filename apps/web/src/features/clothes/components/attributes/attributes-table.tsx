@@ -1,6 +1,6 @@
 import { ko, type AttributeDefDto } from '@otboo/contract';
+import { AdminTable } from '@/components/ui/admin-table';
 import { SortableHeader } from '@/components/ui/sortable-header';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/utils/format-date';
 
 type SortColumn = 'name' | 'createdAt';
@@ -21,82 +21,61 @@ interface AttributesTableProps {
 export function AttributesTable(props: AttributesTableProps) {
   const { definitions, loaded, loading, error, onOpen } = props;
   return (
-    <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
-      {/* A data table keeps its columns (WCAG 1.4.10 lets it): narrower than 640px it scrolls sideways in its box. */}
-      <div className="overflow-x-auto">
-        <table
-          className="w-full min-w-[640px] table-fixed text-left text-[15px] lg:min-w-0"
-          aria-busy={loading}
+    <AdminTable
+      busy={loading}
+      emptyText={loaded && !loading && !error && definitions.length === 0 ? ko.attributes.empty : null}
+      error={error}
+      spinnerLabel={loading && definitions.length === 0 ? ko.common.loading : null}
+      head={
+        <>
+          <SortableHeader column="name" label={ko.attributes.columnName} className="w-[24%]" {...props} />
+          <SortableHeader
+            column="createdAt"
+            label={ko.attributes.columnCreatedAt}
+            className="w-[18%]"
+            {...props}
+          />
+          <th scope="col" className="px-6 py-3.5 font-bold">
+            {ko.attributes.columnValues}
+          </th>
+        </>
+      }
+    >
+      {definitions.map((definition) => (
+        <tr
+          key={definition.id}
+          onClick={() => onOpen(definition)}
+          className="cursor-pointer border-b border-line align-top last:border-b-0 hover:bg-surface-soft/80"
         >
-          <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
-            <tr>
-              <SortableHeader column="name" label={ko.attributes.columnName} className="w-[24%]" {...props} />
-              <SortableHeader
-                column="createdAt"
-                label={ko.attributes.columnCreatedAt}
-                className="w-[18%]"
-                {...props}
-              />
-              <th scope="col" className="px-6 py-3.5 font-bold">
-                {ko.attributes.columnValues}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {definitions.map((definition) => (
-              <tr
-                key={definition.id}
-                onClick={() => onOpen(definition)}
-                className="cursor-pointer border-b border-line align-top last:border-b-0 hover:bg-surface-soft/80"
-              >
-                <td className="px-6 py-4">
-                  {/* The row is clickable; this button is its keyboard and screen-reader entry. */}
-                  <button
-                    type="button"
-                    aria-label={ko.attributes.editRow(definition.name)}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(definition);
-                    }}
-                    className="max-w-full truncate rounded-md text-left font-bold text-ink hover:text-brand-600"
-                    title={definition.name}
-                  >
-                    {definition.name}
-                  </button>
-                </td>
-                <td className="px-6 py-4 whitespace-nowrap text-ink-soft tabular-nums">
-                  {formatDate(definition.createdAt)}
-                </td>
-                <td className="px-6 py-3.5">
-                  <ul className="flex flex-wrap gap-1.5" aria-label={ko.attributes.columnValues}>
-                    {definition.selectableValues.map((value) => (
-                      <li
-                        key={value}
-                        className="rounded-full bg-brand-50 px-2.5 py-1 text-[13px] text-brand-700"
-                      >
-                        {value}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {loaded && !loading && !error && definitions.length === 0 ? (
-        <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.attributes.empty}</p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-600">
-          {error}
-        </p>
-      ) : null}
-      {loading && definitions.length === 0 ? (
-        <div className="flex justify-center py-6">
-          <Spinner label={ko.common.loading} />
-        </div>
-      ) : null}
-    </div>
+          <td className="px-6 py-4">
+            {/* The row is clickable; this button is its keyboard and screen-reader entry. */}
+            <button
+              type="button"
+              aria-label={ko.attributes.editRow(definition.name)}
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(definition);
+              }}
+              className="max-w-full truncate rounded-md text-left font-bold text-ink hover:text-brand-600"
+              title={definition.name}
+            >
+              {definition.name}
+            </button>
+          </td>
+          <td className="px-6 py-4 whitespace-nowrap text-ink-soft tabular-nums">
+            {formatDate(definition.createdAt)}
+          </td>
+          <td className="px-6 py-3.5">
+            <ul className="flex flex-wrap gap-1.5" aria-label={ko.attributes.columnValues}>
+              {definition.selectableValues.map((value) => (
+                <li key={value} className="rounded-full bg-brand-50 px-2.5 py-1 text-[13px] text-brand-700">
+                  {value}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

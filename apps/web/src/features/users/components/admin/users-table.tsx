@@ -1,7 +1,7 @@
 import { ko, type UserDto } from '@otboo/contract';
+import { AdminTable } from '@/components/ui/admin-table';
 import { Badge } from '@/components/ui/badge';
 import { SortableHeader } from '@/components/ui/sortable-header';
-import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { formatDate } from '@/utils/format-date';
@@ -34,84 +34,67 @@ export function UsersTable(props: UsersTableProps) {
   });
 
   return (
-    <div className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
-      {/* A data table keeps its columns (WCAG 1.4.10 lets it): narrower than 640px it scrolls sideways in its box. */}
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[640px] table-fixed text-left text-[15px] lg:min-w-0">
-          <thead className="border-b border-line bg-surface-soft text-sm text-ink-soft">
-            <tr>
-              <SortableHeader column="email" label={ko.users.columnEmail} className="w-[44%]" {...props} />
-              <SortableHeader
-                column="createdAt"
-                label={ko.users.columnCreatedAt}
-                className="w-[20%]"
-                {...props}
+    <AdminTable
+      busy={loading}
+      emptyText={!loading && !error && users.length === 0 ? ko.users.empty : null}
+      error={error}
+      spinnerLabel={loading ? (users.length > 0 ? ko.common.loadingMore : ko.common.loading) : null}
+      after={<div ref={sentinel} aria-hidden className="h-px" />}
+      head={
+        <>
+          <SortableHeader column="email" label={ko.users.columnEmail} className="w-[44%]" {...props} />
+          <SortableHeader
+            column="createdAt"
+            label={ko.users.columnCreatedAt}
+            className="w-[20%]"
+            {...props}
+          />
+          <th scope="col" className="w-[20%] px-6 py-3.5 font-bold">
+            {ko.users.columnStatus}
+          </th>
+          <th scope="col" className="w-[16%] px-6 py-3.5 font-bold">
+            {ko.users.columnAdmin}
+          </th>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const self = user.id === currentUserId;
+        const busy = pending.has(user.id);
+        return (
+          <tr key={user.id} className="border-b border-line last:border-b-0 hover:bg-surface-soft/60">
+            <td className="truncate px-6 py-4 text-ink" title={user.email}>
+              {user.email}
+            </td>
+            <td className="px-6 py-4 whitespace-nowrap text-ink-soft tabular-nums">
+              {formatDate(user.createdAt)}
+            </td>
+            <td className="px-6 py-4">
+              <button
+                type="button"
+                disabled={self || busy}
+                onClick={() => props.onToggleLock(user)}
+                aria-label={user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)}
+                className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
+              >
+                {user.locked ? (
+                  <Badge tone="danger">{ko.users.lockedBadge}</Badge>
+                ) : (
+                  <Badge tone="success">{ko.users.statusActive}</Badge>
+                )}
+              </button>
+            </td>
+            <td className="px-6 py-4">
+              <Switch
+                checked={user.role === 'ADMIN'}
+                disabled={self || busy}
+                onCheckedChange={() => props.onToggleAdmin(user)}
+                aria-label={ko.users.adminToggle(user.email)}
               />
-              <th scope="col" className="w-[20%] px-6 py-3.5 font-bold">
-                {ko.users.columnStatus}
-              </th>
-              <th scope="col" className="w-[16%] px-6 py-3.5 font-bold">
-                {ko.users.columnAdmin}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const self = user.id === currentUserId;
-              const busy = pending.has(user.id);
-              return (
-                <tr key={user.id} className="border-b border-line last:border-b-0 hover:bg-surface-soft/60">
-                  <td className="truncate px-6 py-4 text-ink" title={user.email}>
-                    {user.email}
-                  </td>
-                  <td className="px-6 py-4 whitespace-nowrap text-ink-soft tabular-nums">
-                    {formatDate(user.createdAt)}
-                  </td>
-                  <td className="px-6 py-4">
-                    <button
-                      type="button"
-                      disabled={self || busy}
-                      onClick={() => props.onToggleLock(user)}
-                      aria-label={
-                        user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)
-                      }
-                      className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
-                    >
-                      {user.locked ? (
-                        <Badge tone="danger">{ko.users.lockedBadge}</Badge>
-                      ) : (
-                        <Badge tone="success">{ko.users.statusActive}</Badge>
-                      )}
-                    </button>
-                  </td>
-                  <td className="px-6 py-4">
-                    <Switch
-                      checked={user.role === 'ADMIN'}
-                      disabled={self || busy}
-                      onCheckedChange={() => props.onToggleAdmin(user)}
-                      aria-label={ko.users.adminToggle(user.email)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      {!loading && !error && users.length === 0 ? (
-        <p className="px-6 py-16 text-center text-[15px] text-ink-muted">{ko.users.empty}</p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="px-6 py-10 text-center text-[15px] text-red-600">
-          {error}
-        </p>
-      ) : null}
-      {loading ? (
-        <div className="flex justify-center py-6">
-          <Spinner label={users.length > 0 ? ko.common.loadingMore : ko.common.loading} />
-        </div>
-      ) : null}
-      <div ref={sentinel} aria-hidden className="h-px" />
-    </div>
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
   );
 }
