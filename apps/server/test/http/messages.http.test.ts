@@ -90,6 +90,24 @@ describe('direct messages REST', () => {
     expect(seen).toEqual(['b3 👋', 'b2', 'a2', 'b1', 'a1']);
   });
 
+  it('counts the conversation past its last page and for a conversation without messages', async () => {
+    const past = await http.get('/api/direct-messages', {
+      token: alice.accessToken,
+      query: { userId: bob.id, cursor: '2000-01-01T00:00:00.000Z', idAfter: UNKNOWN },
+    });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], totalCount: 5, hasNext: false, nextCursor: null });
+    const stranger = await createUser(server);
+    for (const query of [
+      { userId: stranger.id },
+      { userId: stranger.id, cursor: '2000-01-01T00:00:00.000Z' },
+    ]) {
+      const empty = await http.get('/api/direct-messages', { token: alice.accessToken, query });
+      expect(empty.status).toBe(200);
+      expect(empty.body).toMatchObject({ data: [], totalCount: 0, hasNext: false, nextIdAfter: null });
+    }
+  });
+
   it('shows a user only their own conversations', async () => {
     // carol asking for bob shows carol↔bob, never alice↔bob.
     const res = await http.get('/api/direct-messages', {
@@ -104,6 +122,8 @@ describe('direct messages REST', () => {
       [{}, 400],
       [{ userId: 'nope' }, 400],
       [{ userId: UNKNOWN }, 404],
+      // The partner is checked before the paging values.
+      [{ userId: UNKNOWN, cursor: 'not-a-date' }, 404],
       [{ userId: bob.id, limit: 0 }, 400],
       [{ userId: bob.id, limit: 1000 }, 400],
       [{ userId: bob.id, cursor: 'not-a-date' }, 400],
@@ -173,10 +193,13 @@ describe('direct messages REST', () => {
   it('reads a conversation page from its index in its order, first page and after a cursor, without sorting', async () => {
     const repo = createMessagesRepo();
     const pairKey = pairKeyOf(alice.id, bob.id);
-    const first = await queryPlan(server.database, repo.page(server.database.db, pairKey, { limit: 20 }));
+    const first = await queryPlan(
+      server.database,
+      repo.pageQuery(server.database.db, pairKey, { limit: 20 }),
+    );
     const later = await queryPlan(
       server.database,
-      repo.page(server.database.db, pairKey, {
+      repo.pageQuery(server.database.db, pairKey, {
         limit: 20,
         cursor: new Date().toISOString(),
         idAfter: alice.id,

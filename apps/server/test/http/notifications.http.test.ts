@@ -76,6 +76,21 @@ describe('notifications REST', () => {
     expect(seen).toEqual(all);
   });
 
+  it('counts the unread past the last page, and none for someone without notifications', async () => {
+    const past = await http.get('/api/notifications', {
+      token: bob.accessToken,
+      query: { cursor: '2000-01-01T00:00:00.000Z' },
+    });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ data: [], totalCount: 5, hasNext: false, nextCursor: null });
+    const quiet = await createUser(server);
+    for (const query of [{}, { cursor: '2000-01-01T00:00:00.000Z', idAfter: bob.id }]) {
+      const empty = await http.get('/api/notifications', { token: quiet.accessToken, query });
+      expect(empty.status).toBe(200);
+      expect(empty.body).toMatchObject({ data: [], totalCount: 0, hasNext: false, nextIdAfter: null });
+    }
+  });
+
   it('rejects bad paging input with 400', async () => {
     for (const query of [
       { limit: 0 },
@@ -124,11 +139,11 @@ describe('notifications REST', () => {
     const repo = createNotificationsRepo();
     const first = await queryPlan(
       server.database,
-      repo.pageUnread(server.database.db, bob.id, { limit: 20 }),
+      repo.pageUnreadQuery(server.database.db, bob.id, { limit: 20 }),
     );
     const later = await queryPlan(
       server.database,
-      repo.pageUnread(server.database.db, bob.id, {
+      repo.pageUnreadQuery(server.database.db, bob.id, {
         limit: 20,
         cursor: new Date().toISOString(),
         idAfter: bob.id,

@@ -14,7 +14,7 @@ function summaryOf(people: ReadonlyMap<string, UserSummary>, userId: string): Us
 }
 
 export function toDirectMessageDto(
-  row: DirectMessageRow,
+  row: Pick<DirectMessageRow, 'id' | 'senderId' | 'receiverId' | 'content' | 'createdAt'>,
   people: ReadonlyMap<string, UserSummary>,
 ): DirectMessageDto {
   return {

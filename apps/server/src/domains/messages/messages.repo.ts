@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
-import { afterCursor, keysetOrder } from '../../lib/cursor.js';
-import { toUserSummary, userSummaryColumns } from '../../lib/user-summary.js';
+import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements } from '../../lib/prepared.js';
+import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../../lib/user-summary.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { DirectMessageRow } from './messages.mapper.js';
 
@@ -13,19 +14,123 @@ export interface Person {
   locked: boolean;
 }
 
+/** What a message on a page shows, and the conversation's count (see `pageQuery`). */
+export type MessagePageRow = Pick<
+  DirectMessageRow,
+  'id' | 'senderId' | 'receiverId' | 'content' | 'createdAt'
+> & { total: number };
+
+/** What changes the text of a conversation page's statement. */
+interface MessagePageShape {
+  cursor: boolean;
+  idAfter: boolean;
+  limit: number;
+}
+
+/** A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). */
+function pageRequest(pairKey: string, q: PageQuery) {
+  const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
+  const shape: MessagePageShape = {
+    cursor: bound !== undefined,
+    idAfter: bound !== undefined && q.idAfter !== undefined,
+    limit: q.limit,
+  };
+  return {
+    shape,
+    values: { pairKey, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
+  };
+}
+
+/**
+ * One conversation, newest first, keyset paged (read from direct_messages_pair_created_idx), every row carrying
+ * the conversation's count (a scalar subquery, run once): the page and its totalCount in one round trip. The
+ * values are placeholders in the prepared statement, the request's own values when EXPLAINed.
+ */
+function pageQuery(
+  db: Executor,
+  shape: MessagePageShape,
+  v: { pairKey: string | Placeholder; bound: unknown; idAfter: unknown },
+) {
+  return db
+    .select({
+      id: directMessages.id,
+      senderId: directMessages.senderId,
+      receiverId: directMessages.receiverId,
+      content: directMessages.content,
+      createdAt: directMessages.createdAt,
+      // An alias of its own: the outer query's row must not leak into the count.
+      total: sql<number>`(select count(*)::int from ${directMessages} counted where counted.pair_key = ${v.pairKey})`,
+    })
+    .from(directMessages)
+    .where(
+      and(
+        eq(directMessages.pairKey, v.pairKey),
+        shape.cursor
+          ? keysetAfter(
+              directMessages.createdAt,
+              directMessages.id,
+              'DESCENDING',
+              'instant',
+              v.bound,
+              shape.idAfter ? v.idAfter : undefined,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(...keysetOrder('DESCENDING', directMessages.createdAt, directMessages.id))
+    .limit(literalLimit(shape.limit + 1));
+}
+
+const pageStatement = preparedStatements(
+  (db: Executor, shape: MessagePageShape) =>
+    pageQuery(db, shape, {
+      pairKey: sql.placeholder('pairKey'),
+      bound: sql.placeholder('bound'),
+      idAfter: sql.placeholder('idAfter'),
+    }),
+  (shape: MessagePageShape) => [shape.cursor, shape.idAfter, shape.limit].join(','),
+);
+
+const countStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(directMessages)
+      .where(eq(directMessages.pairKey, sql.placeholder('pairKey'))),
+  () => '',
+);
+
+/** The two people of a conversation (one of them when both ids are the same), built once. */
+const pairStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ ...userSummaryColumns, locked: users.locked })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(users.id, [sql.placeholder('a'), sql.placeholder('b')])),
+  () => '',
+);
+
+function peopleOf(rows: (UserSummaryRow & { locked: boolean })[]): Map<string, Person> {
+  return new Map(rows.map((r) => [r.userId, { summary: toUserSummary(r), locked: r.locked }]));
+}
+
 export function createMessagesRepo() {
   return {
     /** Users as others see them (name, avatar), with their lock state. */
     async people(db: Executor, ids: readonly string[]): Promise<Map<string, Person>> {
-      const map = new Map<string, Person>();
-      if (ids.length === 0) return map;
+      if (ids.length === 0) return new Map();
       const rows = await db
         .select({ ...userSummaryColumns, locked: users.locked })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(inArray(users.id, [...new Set(ids)]));
-      for (const r of rows) map.set(r.userId, { summary: toUserSummary(r), locked: r.locked });
-      return map;
+      return peopleOf(rows);
+    },
+
+    /** `people` of two users (the caller and a partner), as a statement built once. */
+    async pair(db: Executor, a: string, b: string): Promise<Map<string, Person>> {
+      return peopleOf(await pairStatement(db, undefined, { a, b }));
     },
 
     /**
@@ -83,34 +188,28 @@ export function createMessagesRepo() {
       return row;
     },
 
-    /** One conversation, newest first, keyset paged (read from direct_messages_pair_created_idx). */
-    page(db: Executor, pairKey: string, query: PageQuery): Promise<DirectMessageRow[]> {
-      return db
-        .select()
-        .from(directMessages)
-        .where(
-          and(
-            eq(directMessages.pairKey, pairKey),
-            afterCursor(
-              directMessages.createdAt,
-              directMessages.id,
-              'DESCENDING',
-              'instant',
-              query.cursor,
-              query.idAfter,
-            ),
-          ),
-        )
-        .orderBy(...keysetOrder('DESCENDING', directMessages.createdAt, directMessages.id))
-        .limit(query.limit + 1);
+    /**
+     * Newest first, `limit + 1` rows after the cursor, each carrying the conversation's count as `total`: one
+     * statement built once per shape (lib/prepared.ts). An empty page carries nothing (see `count`).
+     */
+    async page(db: Executor, pairKey: string, q: PageQuery): Promise<MessagePageRow[]> {
+      const { shape, values } = pageRequest(pairKey, q);
+      return pageStatement(db, shape, values);
     },
 
-    async countPair(db: Executor, pairKey: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(directMessages)
-        .where(eq(directMessages.pairKey, pairKey));
-      return Number(row?.n ?? 0);
+    /**
+     * The page statement's query (the same text) bound to the request's values instead of placeholders, to
+     * EXPLAIN it.
+     */
+    pageQuery(db: Executor, pairKey: string, q: PageQuery) {
+      const { shape, values } = pageRequest(pairKey, q);
+      return pageQuery(db, shape, values);
+    },
+
+    /** Messages in a conversation, for a page that came back empty (no row to carry the count). */
+    async count(db: Executor, pairKey: string): Promise<number> {
+      const [row] = await countStatement(db, undefined, { pairKey });
+      return row?.n ?? 0;
     },
 
     /** The latest message of each of a user's conversations, latest conversation first. */

@@ -39,6 +39,10 @@ export interface MessagesServiceDeps {
   log: FastifyBaseLogger;
 }
 
+function userNotFound() {
+  return notFound(ko.users.notFound, 'UserNotFoundException');
+}
+
 function summaries(people: Map<string, Person>): Map<string, UserSummary> {
   return new Map([...people].map(([id, p]) => [id, p.summary]));
 }
@@ -46,7 +50,7 @@ function summaries(people: Map<string, Person>): Map<string, UserSummary> {
 export function createMessagesService({ db, repo, bus, notifier, log }: MessagesServiceDeps) {
   async function requireUser(userId: string): Promise<Person> {
     const person = (await repo.people(db, [userId])).get(userId);
-    if (!person) throw notFound(ko.users.notFound, 'UserNotFoundException');
+    if (!person) throw userNotFound();
     return person;
   }
 
@@ -88,17 +92,24 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
       return dto;
     },
 
-    /** One conversation with `userId`, newest first. */
+    /**
+     * One conversation with `userId`, newest first: the two people and the page (which carries the count) in
+     * parallel, each a statement built once. The partner is checked before the page's own errors (a malformed
+     * cursor), as when the partner was looked up first.
+     */
     async list(actor: Actor, query: DirectMessageListQuery): Promise<CursorPage<DirectMessageDto>> {
-      const partner = await requireUser(query.userId);
       const pairKey = pairKeyOf(actor.userId, query.userId);
-      const [rows, total, people] = await Promise.all([
+      const [people, page] = await Promise.allSettled([
+        repo.pair(db, actor.userId, query.userId),
         repo.page(db, pairKey, query),
-        repo.countPair(db, pairKey),
-        repo.people(db, [actor.userId]),
       ]);
-      people.set(query.userId, partner);
-      const byId = summaries(people);
+      if (people.status === 'rejected') throw people.reason;
+      if (!people.value.has(query.userId)) throw userNotFound();
+      if (page.status === 'rejected') throw page.reason;
+      const rows = page.value;
+      // No row carries the count past the last page; with no cursor an empty page is the whole conversation.
+      const total = rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.count(db, pairKey));
+      const byId = summaries(people.value);
       return toPage(
         rows,
         query.limit,

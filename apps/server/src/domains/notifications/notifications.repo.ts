@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications, type NotificationKind } from '../../db/schema/index.js';
-import { afterCursor, keysetOrder } from '../../lib/cursor.js';
+import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { NotificationRow } from './notifications.mapper.js';
 
@@ -47,6 +48,98 @@ function receiverLocks(receiverIds: readonly string[]): SQL {
       ) as taken)`;
 }
 
+/** What a notification on a page shows, and the unread count (see `pageQuery`). */
+export type NotificationPageRow = Pick<
+  NotificationRow,
+  'id' | 'createdAt' | 'receiverId' | 'title' | 'content' | 'level'
+> & { total: number };
+
+/** What changes the text of a notification page's statement. */
+interface NotificationPageShape {
+  cursor: boolean;
+  idAfter: boolean;
+  limit: number;
+}
+
+/** A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). */
+function pageRequest(receiverId: string, q: PageQuery) {
+  const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
+  const shape: NotificationPageShape = {
+    cursor: bound !== undefined,
+    idAfter: bound !== undefined && q.idAfter !== undefined,
+    limit: q.limit,
+  };
+  return {
+    shape,
+    values: {
+      receiverId,
+      bound: bound instanceof Date ? bound.toISOString() : undefined,
+      idAfter: q.idAfter,
+    },
+  };
+}
+
+/**
+ * A receiver's unread notifications, newest first, keyset paged (read from notifications_receiver_unread_idx),
+ * every row carrying the unread count (a scalar subquery, run once): the page and its totalCount in one round
+ * trip. The values are placeholders in the prepared statement, the request's own values when EXPLAINed.
+ */
+function pageQuery(
+  db: Executor,
+  shape: NotificationPageShape,
+  v: { receiverId: string | Placeholder; bound: unknown; idAfter: unknown },
+) {
+  return db
+    .select({
+      id: notifications.id,
+      createdAt: notifications.createdAt,
+      receiverId: notifications.receiverId,
+      title: notifications.title,
+      content: notifications.content,
+      level: notifications.level,
+      // An alias of its own: the outer query's row must not leak into the count.
+      total: sql<number>`(select count(*)::int from ${notifications} counted where counted.receiver_id = ${v.receiverId} and counted.read_at is null)`,
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.receiverId, v.receiverId),
+        isNull(notifications.readAt),
+        shape.cursor
+          ? keysetAfter(
+              notifications.createdAt,
+              notifications.id,
+              'DESCENDING',
+              'instant',
+              v.bound,
+              shape.idAfter ? v.idAfter : undefined,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(...keysetOrder('DESCENDING', notifications.createdAt, notifications.id))
+    .limit(literalLimit(shape.limit + 1));
+}
+
+const pageStatement = preparedStatements(
+  (db: Executor, shape: NotificationPageShape) =>
+    pageQuery(db, shape, {
+      receiverId: sql.placeholder('receiverId'),
+      bound: sql.placeholder('bound'),
+      idAfter: sql.placeholder('idAfter'),
+    }),
+  (shape: NotificationPageShape) => [shape.cursor, shape.idAfter, shape.limit].join(','),
+);
+
+const countStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt))),
+  () => '',
+);
+
 export function createNotificationsRepo() {
   return {
     /**
@@ -76,35 +169,29 @@ export function createNotificationsRepo() {
       return stored;
     },
 
-    /** Unread notifications of a user, newest first, keyset paged (read from notifications_receiver_unread_idx). */
-    pageUnread(db: Executor, receiverId: string, query: PageQuery): Promise<NotificationRow[]> {
-      return db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.receiverId, receiverId),
-            isNull(notifications.readAt),
-            afterCursor(
-              notifications.createdAt,
-              notifications.id,
-              'DESCENDING',
-              'instant',
-              query.cursor,
-              query.idAfter,
-            ),
-          ),
-        )
-        .orderBy(...keysetOrder('DESCENDING', notifications.createdAt, notifications.id))
-        .limit(query.limit + 1);
+    /**
+     * Unread notifications of a user, newest first, `limit + 1` rows after the cursor, each carrying the unread
+     * count as `total`: one statement built once per shape (lib/prepared.ts). An empty page carries nothing
+     * (see `countUnread`).
+     */
+    async pageUnread(db: Executor, receiverId: string, q: PageQuery): Promise<NotificationPageRow[]> {
+      const { shape, values } = pageRequest(receiverId, q);
+      return pageStatement(db, shape, values);
     },
 
+    /**
+     * The page statement's query (the same text) bound to the request's values instead of placeholders, to
+     * EXPLAIN it.
+     */
+    pageUnreadQuery(db: Executor, receiverId: string, q: PageQuery) {
+      const { shape, values } = pageRequest(receiverId, q);
+      return pageQuery(db, shape, values);
+    },
+
+    /** Unread notifications of a user, for a page that came back empty (no row to carry the count). */
     async countUnread(db: Executor, receiverId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)));
-      return Number(row?.n ?? 0);
+      const [row] = await countStatement(db, undefined, { receiverId });
+      return row?.n ?? 0;
     },
 
     async findOwner(db: Executor, id: string): Promise<{ receiverId: string } | undefined> {

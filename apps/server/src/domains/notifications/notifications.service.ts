@@ -104,12 +104,15 @@ export function createNotifier(deps: {
 export function createNotificationsService(deps: { db: Db; repo: NotificationsRepo }) {
   const { db, repo } = deps;
   return {
-    /** Unread notifications, newest first; `totalCount` is the unread count (the bell's badge). */
+    /**
+     * Unread notifications, newest first; `totalCount` is the unread count (the bell's badge), carried by the
+     * page's rows (one round trip).
+     */
     async list(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
-      const [rows, total] = await Promise.all([
-        repo.pageUnread(db, actor.userId, query),
-        repo.countUnread(db, actor.userId),
-      ]);
+      const rows = await repo.pageUnread(db, actor.userId, query);
+      // No row carries the count past the last page; with no cursor an empty page is every unread one.
+      const total =
+        rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.countUnread(db, actor.userId));
       return toPage(
         rows,
         query.limit,
