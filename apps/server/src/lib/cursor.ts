@@ -76,6 +76,53 @@ export function keysetAfter(
   return sql`(${sortColumn}, ${idColumn}) ${op} (${value}, ${idAfter}::uuid)`;
 }
 
+/** Whether a newest-first page has a cursor and an idAfter: part of the shape of its prepared statement. */
+export interface NewestFirstShape {
+  cursor: boolean;
+  idAfter: boolean;
+}
+
+/**
+ * A newest-first page's (createdAt, id) cursor for a statement prepared once per shape (lib/prepared.ts): the
+ * shape, and the placeholder values `bound` and `idAfter`. A malformed cursor is a 400, as in `afterCursor`.
+ */
+export function newestFirstCursor(q: { cursor?: string; idAfter?: string }): {
+  shape: NewestFirstShape;
+  values: { bound: string | undefined; idAfter: string | undefined };
+} {
+  if (q.cursor === undefined)
+    return { shape: { cursor: false, idAfter: false }, values: { bound: undefined, idAfter: undefined } };
+  const bound = (parseCursor('instant', q.cursor) as Date).toISOString();
+  return {
+    shape: { cursor: true, idAfter: q.idAfter !== undefined },
+    values: { bound, idAfter: q.idAfter },
+  };
+}
+
+/**
+ * `newestFirstCursor`'s condition; none without a cursor. Its values are the placeholders `bound` and `idAfter`
+ * unless given (a request's own values, to EXPLAIN the query a statement is built from).
+ */
+export function newestFirstAfter(
+  createdAt: AnyColumn,
+  id: AnyColumn,
+  shape: NewestFirstShape,
+  values: { bound: unknown; idAfter: unknown } = {
+    bound: sql.placeholder('bound'),
+    idAfter: sql.placeholder('idAfter'),
+  },
+): SQL | undefined {
+  if (!shape.cursor) return undefined;
+  return keysetAfter(
+    createdAt,
+    id,
+    'DESCENDING',
+    'instant',
+    values.bound,
+    shape.idAfter ? values.idAfter : undefined,
+  );
+}
+
 /**
  * ORDER BY for a keyset list that an index serves. The schema's indexes use drizzle's `.desc()`, which is
  * DESC NULLS LAST, while a query's plain `desc()` means DESC NULLS FIRST; PostgreSQL treats those as different

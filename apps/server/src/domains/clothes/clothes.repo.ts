@@ -3,7 +3,7 @@ import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
-import { keysetAfter, likePattern, parseCursor } from '../../lib/cursor.js';
+import { likePattern, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { must } from '../../lib/must.js';
 
@@ -129,11 +129,9 @@ export async function clothesAttributesOf(
 }
 
 /** What changes the text of a closet page's statement. */
-interface ClosetPageShape {
+interface ClosetPageShape extends NewestFirstShape {
   type: boolean;
   keyword: boolean;
-  cursor: boolean;
-  idAfter: boolean;
   limit: number;
 }
 
@@ -150,16 +148,7 @@ const pageStatement = preparedStatements(
       shape.type ? eq(clothes.type, sql.placeholder('type')) : undefined,
       shape.keyword ? sql`${clothes.name} ilike ${sql.placeholder('pattern')}` : undefined,
     );
-    const after = shape.cursor
-      ? keysetAfter(
-          clothes.createdAt,
-          clothes.id,
-          'DESCENDING',
-          'instant',
-          sql.placeholder('bound'),
-          shape.idAfter ? sql.placeholder('idAfter') : undefined,
-        )
-      : undefined;
+    const after = newestFirstAfter(clothes.createdAt, clothes.id, shape);
     return db
       .select({
         page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs) order by p.created_at desc, p.id desc), '[]')::text`,
@@ -258,22 +247,20 @@ export function createClothesRepo() {
       paging: { limit: number; cursor?: string | undefined; idAfter?: string | undefined },
     ): Promise<{ rows: ClothesPageRow[]; totalCount: number }> {
       const keyword = filter.keywordLike?.trim();
-      const bound = paging.cursor === undefined ? undefined : parseCursor('instant', paging.cursor);
+      const after = newestFirstCursor(paging);
       const [row] = await pageStatement(
         db,
         {
           type: !!filter.typeEqual,
           keyword: !!keyword,
-          cursor: bound !== undefined,
-          idAfter: bound !== undefined && paging.idAfter !== undefined,
+          ...after.shape,
           limit: paging.limit,
         },
         {
           ownerId: filter.ownerId,
           type: filter.typeEqual,
           pattern: keyword ? likePattern(keyword) : undefined,
-          bound: bound instanceof Date ? bound.toISOString() : undefined,
-          idAfter: paging.idAfter,
+          ...after.values,
         },
       );
       const defs = new Map(

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
-import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { must } from '../../lib/must.js';
@@ -22,9 +22,7 @@ function selectComments(db: Executor) {
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
 /** What changes the text of a comment page's statement. */
-interface CommentPageShape {
-  cursor: boolean;
-  idAfter: boolean;
+interface CommentPageShape extends NewestFirstShape {
   limit: number;
 }
 
@@ -35,16 +33,7 @@ const pageStatement = preparedStatements(
       .where(
         and(
           eq(feedComments.feedId, sql.placeholder('feedId')),
-          shape.cursor
-            ? keysetAfter(
-                feedComments.createdAt,
-                feedComments.id,
-                'DESCENDING',
-                'instant',
-                sql.placeholder('bound'),
-                shape.idAfter ? sql.placeholder('idAfter') : undefined,
-              )
-            : undefined,
+          newestFirstAfter(feedComments.createdAt, feedComments.id, shape),
         ),
       )
       .orderBy(...keysetOrder('DESCENDING', feedComments.createdAt, feedComments.id))
@@ -93,16 +82,8 @@ export function createCommentsRepo() {
       feedId: string,
       q: { cursor?: string; idAfter?: string; limit: number },
     ): Promise<CommentRow[]> {
-      const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
-      return pageStatement(
-        db,
-        {
-          cursor: bound !== undefined,
-          idAfter: bound !== undefined && q.idAfter !== undefined,
-          limit: q.limit,
-        },
-        { feedId, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
-      );
+      const after = newestFirstCursor(q);
+      return pageStatement(db, { ...after.shape, limit: q.limit }, { feedId, ...after.values });
     },
   };
 }

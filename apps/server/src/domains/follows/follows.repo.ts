@@ -2,7 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, profiles, users } from '../../db/schema/index.js';
-import { afterCursor, keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import {
+  afterCursor,
+  keysetOrder,
+  newestFirstAfter,
+  newestFirstCursor,
+  type NewestFirstShape,
+} from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
@@ -79,10 +85,8 @@ const summaryStatement = preparedStatements(
 );
 
 /** What changes the text of a follow list page's statement (the list without a name search). */
-interface FollowPageShape {
+interface FollowPageShape extends NewestFirstShape {
   side: 'followers' | 'followings';
-  cursor: boolean;
-  idAfter: boolean;
   limit: number;
 }
 
@@ -99,21 +103,7 @@ const pageStatement = preparedStatements(
       // An alias of its own: the outer query's follows row must not leak into the count.
       sql<number>`(select count(*)::int from ${follows} f where f.${sql.raw(ownerColumn)} = ${userIdValue})`,
     )
-      .where(
-        and(
-          eq(owner, userIdValue),
-          shape.cursor
-            ? keysetAfter(
-                follows.createdAt,
-                follows.id,
-                'DESCENDING',
-                'instant',
-                sql.placeholder('bound'),
-                shape.idAfter ? sql.placeholder('idAfter') : undefined,
-              )
-            : undefined,
-        ),
-      )
+      .where(and(eq(owner, userIdValue), newestFirstAfter(follows.createdAt, follows.id, shape)))
       .orderBy(...keysetOrder('DESCENDING', follows.createdAt, follows.id))
       .limit(literalLimit(shape.limit + 1));
   },
@@ -170,20 +160,15 @@ export function createFollowsRepo() {
      * carries none (null): the caller asks `userExists` and `count` then.
      */
     async page(db: Executor, side: FollowListSide, q: { cursor?: string; idAfter?: string; limit: number }) {
-      const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
       const [sideName, userId] =
         'followeeId' in side
           ? (['followers', side.followeeId] as const)
           : (['followings', side.followerId] as const);
+      const after = newestFirstCursor(q);
       const rows = await pageStatement(
         db,
-        {
-          side: sideName,
-          cursor: bound !== undefined,
-          idAfter: bound !== undefined && q.idAfter !== undefined,
-          limit: q.limit,
-        },
-        { userId, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
+        { side: sideName, ...after.shape, limit: q.limit },
+        { userId, ...after.values },
       );
       return { rows, totalCount: rows[0]?.totalCount ?? null };
     },

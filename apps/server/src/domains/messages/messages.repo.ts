@@ -3,7 +3,7 @@ import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
-import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../../lib/user-summary.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
@@ -21,24 +21,14 @@ export type MessagePageRow = Pick<
 > & { total: number };
 
 /** What changes the text of a conversation page's statement. */
-interface MessagePageShape {
-  cursor: boolean;
-  idAfter: boolean;
+interface MessagePageShape extends NewestFirstShape {
   limit: number;
 }
 
 /** A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). */
 function pageRequest(pairKey: string, q: PageQuery) {
-  const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
-  const shape: MessagePageShape = {
-    cursor: bound !== undefined,
-    idAfter: bound !== undefined && q.idAfter !== undefined,
-    limit: q.limit,
-  };
-  return {
-    shape,
-    values: { pairKey, bound: bound instanceof Date ? bound.toISOString() : undefined, idAfter: q.idAfter },
-  };
+  const after = newestFirstCursor(q);
+  return { shape: { ...after.shape, limit: q.limit }, values: { pairKey, ...after.values } };
 }
 
 /**
@@ -65,16 +55,7 @@ function pageQuery(
     .where(
       and(
         eq(directMessages.pairKey, v.pairKey),
-        shape.cursor
-          ? keysetAfter(
-              directMessages.createdAt,
-              directMessages.id,
-              'DESCENDING',
-              'instant',
-              v.bound,
-              shape.idAfter ? v.idAfter : undefined,
-            )
-          : undefined,
+        newestFirstAfter(directMessages.createdAt, directMessages.id, shape, v),
       ),
     )
     .orderBy(...keysetOrder('DESCENDING', directMessages.createdAt, directMessages.id))

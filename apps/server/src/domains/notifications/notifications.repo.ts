@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql, type Placeholder, type SQL
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications, type NotificationKind } from '../../db/schema/index.js';
-import { keysetAfter, keysetOrder, parseCursor } from '../../lib/cursor.js';
+import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { NotificationRow } from './notifications.mapper.js';
@@ -55,28 +55,14 @@ export type NotificationPageRow = Pick<
 > & { total: number };
 
 /** What changes the text of a notification page's statement. */
-interface NotificationPageShape {
-  cursor: boolean;
-  idAfter: boolean;
+interface NotificationPageShape extends NewestFirstShape {
   limit: number;
 }
 
 /** A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). */
 function pageRequest(receiverId: string, q: PageQuery) {
-  const bound = q.cursor === undefined ? undefined : parseCursor('instant', q.cursor);
-  const shape: NotificationPageShape = {
-    cursor: bound !== undefined,
-    idAfter: bound !== undefined && q.idAfter !== undefined,
-    limit: q.limit,
-  };
-  return {
-    shape,
-    values: {
-      receiverId,
-      bound: bound instanceof Date ? bound.toISOString() : undefined,
-      idAfter: q.idAfter,
-    },
-  };
+  const after = newestFirstCursor(q);
+  return { shape: { ...after.shape, limit: q.limit }, values: { receiverId, ...after.values } };
 }
 
 /**
@@ -105,16 +91,7 @@ function pageQuery(
       and(
         eq(notifications.receiverId, v.receiverId),
         isNull(notifications.readAt),
-        shape.cursor
-          ? keysetAfter(
-              notifications.createdAt,
-              notifications.id,
-              'DESCENDING',
-              'instant',
-              v.bound,
-              shape.idAfter ? v.idAfter : undefined,
-            )
-          : undefined,
+        newestFirstAfter(notifications.createdAt, notifications.id, shape, v),
       ),
     )
     .orderBy(...keysetOrder('DESCENDING', notifications.createdAt, notifications.id))
