@@ -188,6 +188,13 @@ describe('comments', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(seen[0]!.content).toBe('댓글 44');
     expect((await listComments(reader, feed.id)).body.totalCount).toBe(46);
+
+    // A page past the end has no row to carry the count, and still tells it; so does a feed without comments.
+    const last = seen.at(-1)!;
+    const past = await listComments(reader, feed.id, { limit: 20, cursor: last.createdAt, idAfter: last.id });
+    expect(past.body).toMatchObject({ data: [], totalCount: 46, hasNext: false });
+    const quiet = await postFeed(author);
+    expect((await listComments(reader, quiet.id)).body).toMatchObject({ data: [], totalCount: 0 });
   });
 
   it('answers malformed paging with 400', async () => {

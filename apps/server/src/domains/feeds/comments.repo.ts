@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
 import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
@@ -6,7 +6,8 @@ import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { must } from '../../lib/must.js';
 
-function selectComments(db: Executor) {
+/** Comments with their authors, and a page's count of the feed's comments (null where one comment is read). */
+function selectComments(db: Executor, totalCount: SQL<number | null> = sql<null>`null`) {
   return db
     .select({
       id: feedComments.id,
@@ -14,6 +15,7 @@ function selectComments(db: Executor) {
       content: feedComments.content,
       createdAt: feedComments.createdAt,
       author: userSummaryColumns,
+      totalCount,
     })
     .from(feedComments)
     .innerJoin(users, eq(users.id, feedComments.authorId))
@@ -26,10 +28,16 @@ interface CommentPageShape extends NewestFirstShape {
   limit: number;
 }
 
-/** A page of a feed's comments, built once per shape with the request's values as placeholders (lib/prepared.ts). */
+/**
+ * A page of a feed's comments carrying the feed's comment_count, built once per shape with the request's values
+ * as placeholders (lib/prepared.ts): one round trip where the count and the page took two.
+ */
 const pageStatement = preparedStatements(
   (db: Executor, shape: CommentPageShape) =>
-    selectComments(db)
+    selectComments(
+      db,
+      sql<number>`(select f.comment_count from ${feeds} f where f.id = ${sql.placeholder('feedId')})`,
+    )
       .where(
         and(
           eq(feedComments.feedId, sql.placeholder('feedId')),
@@ -76,14 +84,14 @@ export function createCommentsRepo() {
       return row?.n;
     },
 
-    /** Newest first, `limit + 1` rows after the cursor (createdAt, then id). */
-    async page(
-      db: Executor,
-      feedId: string,
-      q: { cursor?: string; idAfter?: string; limit: number },
-    ): Promise<CommentRow[]> {
+    /**
+     * Newest first, `limit + 1` rows after the cursor (createdAt, then id), and the feed's comment count that they
+     * carry. An empty page carries none (null): the caller asks `commentCount`, which also tells a missing feed.
+     */
+    async page(db: Executor, feedId: string, q: { cursor?: string; idAfter?: string; limit: number }) {
       const after = newestFirstCursor(q);
-      return pageStatement(db, { ...after.shape, limit: q.limit }, { feedId, ...after.values });
+      const rows = await pageStatement(db, { ...after.shape, limit: q.limit }, { feedId, ...after.values });
+      return { rows, totalCount: rows[0]?.totalCount ?? null };
     },
   };
 }

@@ -33,9 +33,10 @@ export function createCommentsService({
   return {
     /** Newest first; totalCount is the feed's comment count. */
     async listComments(_actor: Actor, feedId: string, q: PageQuery): Promise<CursorPage<CommentDto>> {
-      const total = await commentsRepo.commentCount(db, feedId);
+      const { rows, totalCount } = await commentsRepo.page(db, feedId, q);
+      // A row proves the feed exists and carries its count; an empty page asks for both.
+      const total = totalCount ?? (await commentsRepo.commentCount(db, feedId));
       if (total === undefined) throw notFoundFeed();
-      const rows = await commentsRepo.page(db, feedId, q);
       const sort = { sortBy: 'createdAt', sortDirection: 'DESCENDING' } as const;
       return toPage(rows, q.limit, total, sort, (r) => ({ sortKey: r.createdAt, id: r.id }), toCommentDto);
     },
