@@ -351,18 +351,22 @@ async function fanoutScenario(ctx: BenchContext): Promise<BenchRow[]> {
     try {
       await withDatabase(target, async (database) => {
         const { db } = database;
-        const ids = (
-          await rowsOf<{ id: string }>(
-            db,
-            sql`insert into users (email, name)
-              select 'fan' || g || '@otboo.bench', 'fan' || g from generate_series(1, ${FANOUT_USERS}) g returning id`,
-          )
-        ).map((r) => r.id);
-        const devices = ids.map((userId) => {
+        // Each fan is signed in once: a device is pushed to only while the session that subscribed it is live.
+        const fans = await rowsOf<{ id: string; sessionId: string }>(
+          db,
+          sql`with fans as (
+              insert into users (email, name)
+              select 'fan' || g || '@otboo.bench', 'fan' || g from generate_series(1, ${FANOUT_USERS}) g returning id)
+            insert into sessions (user_id, expires_at) select id, now() + interval '1 day' from fans
+            returning user_id as id, id as "sessionId"`,
+        );
+        const ids = fans.map((r) => r.id);
+        const devices = fans.map(({ id: userId, sessionId }) => {
           const ecdh = createECDH('prime256v1');
           ecdh.generateKeys();
           return {
             userId,
+            sessionId,
             endpoint: `${service.origin}/push/${userId}`,
             p256dh: ecdh.getPublicKey().toString('base64url'),
             auth: randomBytes(16).toString('base64url'),

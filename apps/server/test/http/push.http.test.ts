@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, type FeedDto, type PushSubscriptionDto } from '@otboo/contract';
 import { loadConfig } from '../../src/config.js';
-import { pushSubscriptions } from '../../src/db/schema/index.js';
+import { pushSubscriptions, refreshTokens, sessions } from '../../src/db/schema/index.js';
+import { hashRefreshToken } from '../../src/domains/auth/tokens.js';
 import { startPushServiceFake, type PushDevice, type PushServiceFake } from '../fakes/push-service.js';
 import { insertWeatherRow, type WeatherRow } from '../support/db-rows.js';
-import { createUser, type TestUser } from '../support/factories.js';
+import { createUser, signIn, signInAsAdmin, type TestUser } from '../support/factories.js';
+import { refresh } from '../support/auth.js';
 import { httpClient, type HttpClient } from '../support/http.js';
 import {
   createTestDatabase,
@@ -274,11 +276,21 @@ describe('web push: only public https endpoints (PUSH_ALLOW_PRIVATE unset)', () 
   it('checks again at send time: a stored loopback endpoint is never connected to', async () => {
     const bob = await createUser(server);
     const device = fake.device();
+    const [session] = await server.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, alice.id));
     // As a subscription stored while PUSH_ALLOW_PRIVATE was on would look.
     await server.database.db.insert(pushSubscriptions).values([
-      { userId: alice.id, endpoint: device.subscription.endpoint, ...device.subscription.keys },
       {
         userId: alice.id,
+        sessionId: session!.id,
+        endpoint: device.subscription.endpoint,
+        ...device.subscription.keys,
+      },
+      {
+        userId: alice.id,
+        sessionId: session!.id,
         endpoint: `https://[::ffff:127.0.0.1]:${fake.port}/push/${device.id}`,
         ...keysOf(),
       },
@@ -479,6 +491,158 @@ describe('web push: delivery', () => {
     expect((listed.body.data as { title: string }[]).map((n) => n.title)).toContain(
       ko.feeds.likedNotificationTitle,
     );
+  });
+});
+
+describe('web push: only to devices whose session is live', () => {
+  let fake: PushServiceFake;
+  let server: TestServer;
+  let http: HttpClient;
+  let bob: TestUser;
+
+  /** Subscribes a device with the given access token (its session); 201 new, 200 moved. */
+  const subscribe = async (accessToken: string, device: PushDevice) =>
+    (await http.post('/api/push/subscriptions', { token: accessToken, json: device.subscription })).status;
+  const endpointsOf = async (accessToken: string) =>
+    (await http.get<PushSubscriptionDto[]>('/api/push/subscriptions', { token: accessToken })).body.map(
+      (s) => s.endpoint,
+    );
+  const storedRowsOf = (device: PushDevice) =>
+    server.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+  /** The contents of every push a device was sent (decrypted with its own keys). */
+  const contentsAt = (device: PushDevice) =>
+    fake.received.filter((p) => p.deviceId === device.id).map((p) => p.payload.content);
+  /** Bob messages `to`; resolves once each of `devices` has the push of that message. */
+  const messageReaching = async (to: TestUser, text: string, ...devices: PushDevice[]) => {
+    await sendDirectMessage(server.url, bob, to.id, text);
+    await Promise.all(
+      devices.map((device) =>
+        fake.waitFor((p) => p.deviceId === device.id && p.payload.content === `밥돌이: ${text}`),
+      ),
+    );
+  };
+  /** The session a refresh token belongs to. */
+  const sessionOf = async (refreshToken: string) => {
+    const [token] = await server.database.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+    return token!.sessionId;
+  };
+
+  beforeAll(async () => {
+    fake = await startPushServiceFake();
+    server = await startServer({
+      env: { PUSH_ALLOW_PRIVATE: 'true' },
+      overrides: { push: { resolver, timeoutMs: 1_500, retryBaseMs: 50 } },
+    });
+    http = httpClient(server.url);
+    bob = await createUser(server, { name: '밥돌이' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it("a password change from another session stops pushes to the ended session's device, not to its own", async () => {
+    const carol = await createUser(server);
+    const other = await signIn(server, carol.email, carol.password);
+    const [phone, laptop] = [fake.device(), fake.device()];
+    expect(await subscribe(carol.accessToken, phone)).toBe(201);
+    expect(await subscribe(other.jwt.accessToken, laptop)).toBe(201);
+    await messageReaching(carol, '바꾸기 전', phone, laptop);
+
+    // Just signed in on the laptop: no current password needed. The phone's session ends.
+    const change = await http.patch(`/api/users/${carol.id}/password`, {
+      token: other.jwt.accessToken,
+      json: { password: 'another1pass' },
+    });
+    expect(change.status).toBe(204);
+    expect((await http.get('/api/push/subscriptions', { token: carol.accessToken })).status).toBe(401);
+
+    await messageReaching(carol, '바꾼 뒤', laptop);
+    expect(contentsAt(phone)).toEqual(['밥돌이: 바꾸기 전']);
+    expect(fake.attempts.get(phone.id)).toBe(1);
+    // The send that skipped the phone also deleted its row; the laptop is the only device listed.
+    expect(await storedRowsOf(phone)).toEqual([]);
+    expect(await endpointsOf(other.jwt.accessToken)).toEqual([laptop.subscription.endpoint]);
+  });
+
+  it("an expired session's device gets nothing while the same user's live session still does", async () => {
+    const dana = await createUser(server);
+    const other = await signIn(server, dana.email, dana.password);
+    const [phone, laptop] = [fake.device(), fake.device()];
+    expect(await subscribe(dana.accessToken, phone)).toBe(201);
+    expect(await subscribe(other.jwt.accessToken, laptop)).toBe(201);
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.id, await sessionOf(dana.refreshToken)));
+
+    await messageReaching(dana, '만료 뒤', laptop);
+    expect(contentsAt(phone)).toEqual([]);
+    expect(fake.attempts.get(phone.id)).toBeUndefined();
+    expect(await storedRowsOf(phone)).toEqual([]);
+  });
+
+  it("an administrator's lock ends every device; after unlocking, only a device of a new session is pushed", async () => {
+    const admin = await signInAsAdmin(server);
+    const erin = await createUser(server);
+    const phone = fake.device();
+    expect(await subscribe(erin.accessToken, phone)).toBe(201);
+    await messageReaching(erin, '잠기기 전', phone);
+
+    const lock = (locked: boolean) =>
+      http.patch(`/api/users/${erin.id}/lock`, { token: admin.accessToken, json: { locked } });
+    expect((await lock(true)).status).toBe(200);
+    expect((await lock(false)).status).toBe(200);
+    // Signed in again (a new session), but not on the phone: a message is not pushed there, and its send
+    // deletes the phone's row.
+    const again = await signIn(server, erin.email, erin.password);
+    await sendDirectMessage(server.url, bob, erin.id, '다시 로그인');
+    await expect.poll(async () => (await storedRowsOf(phone)).length, { timeout: 5_000 }).toBe(0);
+    expect(await endpointsOf(again.jwt.accessToken)).toEqual([]);
+
+    const tablet = fake.device();
+    expect(await subscribe(again.jwt.accessToken, tablet)).toBe(201);
+    await messageReaching(erin, '새 기기', tablet);
+    expect(contentsAt(phone)).toEqual(['밥돌이: 잠기기 전']);
+    expect(fake.attempts.get(phone.id)).toBe(1);
+  });
+
+  it('subscribing a device again from a new session moves it there: the old session ending does not stop it', async () => {
+    const fay = await createUser(server);
+    const device = fake.device();
+    expect(await subscribe(fay.accessToken, device)).toBe(201);
+    const next = await signIn(server, fay.email, fay.password);
+    expect(await subscribe(next.jwt.accessToken, device)).toBe(200);
+    const [row] = await storedRowsOf(device);
+    expect(row!.sessionId).toBe(await sessionOf(next.refreshToken));
+    // The first session ends by a refresh-token reuse: used once, then again after the grace window.
+    expect((await refresh(server, fay.refreshToken)).status).toBe(200);
+    await server.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 11_000) })
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(fay.refreshToken)));
+    expect((await refresh(server, fay.refreshToken)).status).toBe(401);
+    await messageReaching(fay, '옮긴 뒤', device);
+  });
+
+  it("a device another user subscribes again gets only that user's pushes", async () => {
+    const [gina, hugo] = await Promise.all([createUser(server), createUser(server)]);
+    const [shared, ginasOwn] = [fake.device(), fake.device()];
+    expect(await subscribe(gina.accessToken, shared)).toBe(201);
+    expect(await subscribe(gina.accessToken, ginasOwn)).toBe(201);
+    // Hugo signs in on the same browser: the browser hands the app the same subscription.
+    expect(await subscribe(hugo.accessToken, shared)).toBe(200);
+    expect(await endpointsOf(gina.accessToken)).toEqual([ginasOwn.subscription.endpoint]);
+
+    await messageReaching(gina, '지나에게', ginasOwn);
+    await messageReaching(hugo, '휴고에게', shared);
+    expect(contentsAt(shared)).toEqual(['밥돌이: 휴고에게']);
   });
 });
 

@@ -15,11 +15,11 @@ import type { VapidKeys } from './vapid-keys.js';
 /**
  * Sends every published notification to the receiver's devices as Web Push (docs/api.md §9.2), off the request
  * path: `enqueue` only appends to a bounded in-memory queue (a full queue drops, with a log line) and one
- * background loop drains it. Each batch of notifications costs one query (devices, kinds, settings); sends run a
- * bounded number at a time. 404/410 removes the subscription; 429, 5xx, timeouts and network errors are tried
- * again after a growing pause (or the service's Retry-After), at most three times; anything else is logged and
- * dropped. What is still queued when the process stops is lost: push is best effort, the notification itself
- * is stored and replayed over SSE.
+ * background loop drains it. Each batch of notifications costs one query (devices, kinds, settings): it reads
+ * only devices whose session is live and deletes the receivers' others; sends run a bounded number at a time.
+ * 404/410 removes the subscription; 429, 5xx, timeouts and network errors are tried again after a growing pause
+ * (or the service's Retry-After), at most three times; anything else is logged and dropped. What is still queued
+ * when the process stops is lost: push is best effort, the notification itself is stored and replayed over SSE.
  */
 
 export interface PushDispatcherOptions {

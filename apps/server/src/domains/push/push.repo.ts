@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { notificationSettings, notifications, pushSubscriptions } from '../../db/schema/index.js';
+import {
+  notificationSettings,
+  notifications,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 import type { NotificationKind } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -8,6 +14,8 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 export interface NewPushSubscription {
   userId: string;
+  /** The caller's session: the subscription is pushed to only while it is live. */
+  sessionId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -35,11 +43,23 @@ export interface PushTarget {
   } | null;
 }
 
+/**
+ * The subscription's session is live: not revoked, not expired (by the database clock, which every instance
+ * shares), its user not locked, and it is the session of the subscription's user. A null session (a row from
+ * before sessions were recorded) is not live. Qualified by the table's name, so in a subquery over
+ * push_subscriptions it judges that subquery's row.
+ */
+const sessionLive = sql`exists (
+  select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+  where ${sessions.id} = ${pushSubscriptions.sessionId} and ${sessions.userId} = ${pushSubscriptions.userId}
+    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and not ${users.locked})`;
+
 export function createPushRepo() {
   return {
     /**
-     * Stores a subscription, or re-binds an existing endpoint (the same browser, maybe another user now) with its
-     * new keys. `created` tells the two apart (`xmax = 0` only on a freshly inserted row version).
+     * Stores a subscription, or re-binds an existing endpoint (the same browser, maybe another user or session
+     * now) to the caller's user and session with its new keys. `created` tells the two apart (`xmax = 0` only on
+     * a freshly inserted row version).
      */
     async upsert(
       db: Executor,
@@ -52,6 +72,7 @@ export function createPushRepo() {
           target: pushSubscriptions.endpoint,
           set: {
             userId: row.userId,
+            sessionId: row.sessionId,
             p256dh: row.p256dh,
             auth: row.auth,
             expiresAt: row.expiresAt,
@@ -68,23 +89,27 @@ export function createPushRepo() {
       return stored;
     },
 
-    /** Keeps a user's newest `max` subscriptions and deletes the rest; returns how many went. */
-    async trim(db: Executor, userId: string, max: number): Promise<number> {
+    /**
+     * Deletes a user's subscriptions whose session has ended, and those beyond the newest `max` of the rest;
+     * returns how many went. Only live ones count toward `max`, so dead ones never push a live device out.
+     */
+    async prune(db: Executor, userId: string, max: number): Promise<number> {
       const rows = await rowsOf<{ id: string }>(
         db,
-        sql`delete from push_subscriptions where id in (
-          select id from push_subscriptions where user_id = ${userId}
-          order by created_at desc, id desc offset ${max})
+        sql`delete from push_subscriptions where user_id = ${userId} and (not ${sessionLive} or id in (
+          select id from push_subscriptions where user_id = ${userId} and ${sessionLive}
+          order by created_at desc, id desc offset ${max}))
         returning id`,
       );
       return rows.length;
     },
 
+    /** The user's devices that are pushed to: those subscribed in a session that is still live. */
     listOf(db: Executor, userId: string): Promise<PushSubscriptionRow[]> {
       return db
         .select()
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId))
+        .where(and(eq(pushSubscriptions.userId, userId), sessionLive))
         .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
     },
 
@@ -107,12 +132,23 @@ export function createPushRepo() {
     },
 
     /**
-     * Every (notification, receiver's device) pair of these notifications, in one statement: kind and cause from
-     * the notification, the device's keys, and the receiver's push settings.
+     * Every (notification, receiver's device in a live session) pair of these notifications, in one statement:
+     * kind and cause from the notification, the device's keys, and the receiver's push settings. The same
+     * statement deletes the receivers' subscriptions whose session has ended, so they do not pile up; rows another
+     * transaction holds are skipped rather than waited for (the next notification sweeps them).
      */
     async targets(db: Executor, notificationIds: readonly string[]): Promise<PushTarget[]> {
       if (notificationIds.length === 0) return [];
+      const ids = inArray(notifications.id, [...notificationIds]);
+      const ended = db.$with('ended', { id: sql<string>`id` }).as(sql`
+        delete from ${pushSubscriptions} where ${pushSubscriptions.id} in (
+          select ${pushSubscriptions.id} from ${pushSubscriptions}
+          where ${pushSubscriptions.userId} in (select ${notifications.receiverId} from ${notifications} where ${ids})
+            and not ${sessionLive}
+          for update skip locked)
+        returning ${pushSubscriptions.id} as id`);
       const rows = await db
+        .with(ended)
         .select({
           notificationId: notifications.id,
           receiverId: notifications.receiverId,
@@ -131,9 +167,12 @@ export function createPushRepo() {
           weather: notificationSettings.pushWeather,
         })
         .from(notifications)
-        .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.receiverId))
+        .innerJoin(
+          pushSubscriptions,
+          and(eq(pushSubscriptions.userId, notifications.receiverId), sessionLive),
+        )
         .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.receiverId))
-        .where(inArray(notifications.id, [...notificationIds]));
+        .where(ids);
       return rows.map((r) => ({
         notificationId: r.notificationId,
         receiverId: r.receiverId,

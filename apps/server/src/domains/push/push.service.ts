@@ -13,7 +13,10 @@ import { PushEndpointError, type PushEndpointGuard } from '../../adapters/push/p
 import type { PushRepo } from './push.repo.js';
 import type { VapidKeys } from './vapid-keys.js';
 
-/** Devices one user may keep; subscribing one more forgets the oldest (bounds what one account can fan out to). */
+/**
+ * Devices one user may keep in live sessions; subscribing one more forgets the oldest (bounds what one account
+ * can fan out to).
+ */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 
 /** A browser's `p256dh`: an uncompressed P-256 point (65 bytes, 0x04 first) on the curve. */
@@ -70,9 +73,11 @@ export function createPushService(deps: {
     },
 
     /**
-     * Stores the caller's device, or re-binds a known endpoint to the caller (another account signed in on that
-     * browser). The keys must be a real P-256 point and a 16-byte secret; the endpoint must pass the guard
-     * (https, public) before anything is stored. `created` is false for a re-bound endpoint (200, not 201).
+     * Stores the caller's device, or re-binds a known endpoint to the caller (another account, or a new session,
+     * signed in on that browser). The device belongs to the caller's session, taken from the token: once that
+     * session ends it is no longer pushed to. The keys must be a real P-256 point and a 16-byte secret; the
+     * endpoint must pass the guard (https, public) before anything is stored. `created` is false for a re-bound
+     * endpoint (200, not 201). The caller's devices of ended sessions are deleted on the way.
      */
     async subscribe(
       actor: Actor,
@@ -101,12 +106,13 @@ export function createPushService(deps: {
       const stored = await db.transaction(async (tx) => {
         const row = await repo.upsert(tx, {
           userId: actor.userId,
+          sessionId: actor.sessionId,
           endpoint,
           p256dh: p256dh.toString('base64url'),
           auth: auth.toString('base64url'),
           expiresAt: instantOf(input.expirationTime),
         });
-        await repo.trim(tx, actor.userId, MAX_SUBSCRIPTIONS_PER_USER);
+        await repo.prune(tx, actor.userId, MAX_SUBSCRIPTIONS_PER_USER);
         return row;
       });
       return { dto: toDto(stored), created: stored.created };
@@ -120,6 +126,7 @@ export function createPushService(deps: {
       throw notFound(ko.push.subscriptionNotFound, 'PushSubscriptionNotFoundException');
     },
 
+    /** The caller's devices that are pushed to (subscribed in a session that is still live). */
     async list(actor: Actor): Promise<PushSubscriptionDto[]> {
       return (await repo.listOf(db, actor.userId)).map(toDto);
     },
