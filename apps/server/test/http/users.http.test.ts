@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ko, type NotificationDto, type UserDto } from '@otboo/contract';
+import { rowsOf } from '../../src/db/rows.js';
 import { notifications, profiles, socialAccounts, users } from '../../src/db/schema/index.js';
+import { listFilter } from '../../src/domains/users/users.repo.js';
 import { BUS_CHANNELS, createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { refresh } from '../support/auth.js';
 import { createUser, signIn, signInAsAdmin, uniqueIdentity, type TestUser } from '../support/factories.js';
@@ -252,6 +254,21 @@ describe('users', () => {
       expect(res.body.data).toEqual([
         expect.objectContaining({ id: linked.id, linkedOAuthProviders: ['google', 'kakao'] }),
       ]);
+    });
+
+    it('reads the locked users, page and count, from their partial index', async () => {
+      const locked = listFilter({ locked: true });
+      // With sequential scans discouraged a usable index is taken whatever the (tiny) table's size.
+      const plan = await server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
+          tx,
+          sql`explain (format json) select id, (select count(*) from ${users} where ${locked}) from ${users}
+              where ${locked} order by created_at desc, id desc limit 21`,
+        );
+        return JSON.stringify(row?.['QUERY PLAN']);
+      });
+      expect(plan.match(/users_locked_created_at_id_idx/g)).toHaveLength(2);
     });
 
     it('refuses malformed paging and filter values with 400, never 500', async () => {

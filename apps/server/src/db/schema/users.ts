@@ -31,6 +31,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
+    /** The admin list's locked filter: its page and its count read only the locked users, a few of them. */
+    index('users_locked_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.locked}`),
     index('users_email_id_idx').on(t.email, t.id),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     /** Name search (feed keyword over author names, follower lists); `otboo_grams` is in migration 0006. */
