@@ -168,11 +168,8 @@ interface HeldUpload {
   response: Promise<{ status: number; body: string }>;
 }
 
-/** POST /api/clothes with a photo, held in flight: resolves once the server has the request, before its body. */
-async function heldUpload(
-  url: string,
-  session: { accessToken: string; userId: string },
-): Promise<HeldUpload> {
+/** A garment with a photo as POST /api/clothes takes it: the multipart body and its content type. */
+async function uploadBody(session: { userId: string }): Promise<{ body: Buffer; contentType: string }> {
   const photo = await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 90, b: 160 } },
   })
@@ -190,14 +187,40 @@ async function heldUpload(
   );
   form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'top.png');
   const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  const body = Buffer.from(await encoded.arrayBuffer());
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type')!,
+  };
+}
 
+/**
+ * POST /api/clothes with a photo, held in flight: resolves once the server has the request, before its body.
+ *
+ * One upload completes first. The server loads what an upload needs (sharp, the image code) with the first one,
+ * and under `node --import tsx` loading a module means compiling it in tsx's esbuild service, a child process in
+ * the server's process group: a signal to the group stops that service too, and a module first loaded after it
+ * fails ("The service is no longer running", a 500). The built server (`node dist/server.js`) compiles nothing
+ * at run time; the warm-up keeps the test about shutting down, not about tsx.
+ */
+async function heldUpload(
+  url: string,
+  session: { accessToken: string; userId: string },
+): Promise<HeldUpload> {
+  const first = await uploadBody(session);
+  const warm = await fetch(`${url}/api/clothes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': first.contentType },
+    body: new Uint8Array(first.body),
+  });
+  expect(warm.status, await warm.text()).toBe(201);
+
+  const { body, contentType } = await uploadBody(session);
   const request = http.request(`${url}/api/clothes`, {
     method: 'POST',
     agent: false,
     headers: {
       authorization: `Bearer ${session.accessToken}`,
-      'content-type': encoded.headers.get('content-type')!,
+      'content-type': contentType,
       'content-length': String(body.length),
       expect: '100-continue',
     },
