@@ -129,27 +129,52 @@ export const ClothesAnalysisDto = z.object({
 });
 export type ClothesAnalysisDto = z.infer<typeof ClothesAnalysisDto>;
 
+/** One attribute change of a batch edit: an option of the definition, or null (or blank) to remove the value. */
+const ClothesBatchAttributeChange = z.strictObject({
+  definitionId: Id,
+  value: z.string().max(LIMITS.attributeOptionMax).check(safeText).nullable(),
+});
+
 /**
- * Ours (docs/api.md §9.6): one type and/or one attribute value set on several of the caller's garments at once.
- * A blank or null `value` removes that attribute from them.
+ * Ours (docs/api.md §9.6): a type and/or attribute values set on several of the caller's garments at once.
+ * `attributes` carries several changes (each definition once, `value` required: a removal is asked for by name,
+ * never by leaving it out); `attribute` is the single change of the first version, where a missing, blank or null
+ * `value` removes it. Not both. Unknown fields are refused.
  */
 export const ClothesBatchUpdateRequest = z
-  .object({
+  .strictObject({
     clothesIds: z
       .array(Id, { message: ko.clothes.batch.empty })
       .min(1, ko.clothes.batch.empty)
       .max(LIMITS.clothesBatchMax, ko.clothes.batch.tooMany(LIMITS.clothesBatchMax)),
     type: ClothesType.optional(),
     attribute: z
-      .object({
+      .strictObject({
         definitionId: Id,
         value: z.string().max(LIMITS.attributeOptionMax).check(safeText).nullable().optional(),
       })
       .optional(),
+    attributes: z
+      .array(ClothesBatchAttributeChange)
+      .min(1, ko.clothes.batch.nothingToChange)
+      .max(LIMITS.clothesAttributesMax)
+      .optional(),
   })
-  .refine((r) => r.type !== undefined || r.attribute !== undefined, {
-    message: ko.clothes.batch.nothingToChange,
-    path: ['type'],
+  .superRefine((r, ctx) => {
+    if (r.type === undefined && r.attribute === undefined && r.attributes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: ko.clothes.batch.nothingToChange });
+    if (r.attribute !== undefined && r.attributes !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['attributes'], message: ko.clothes.batch.attributeAndAttributes });
+    const seen = new Set<string>();
+    for (const [index, change] of (r.attributes ?? []).entries()) {
+      if (seen.has(change.definitionId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attributes', index, 'definitionId'],
+          message: ko.clothes.attributeDuplicated,
+        });
+      seen.add(change.definitionId);
+    }
   });
 export type ClothesBatchUpdateRequest = z.infer<typeof ClothesBatchUpdateRequest>;
 export const ClothesBatchUpdateResponse = z.array(ClothesDto);

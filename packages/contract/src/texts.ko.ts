@@ -651,6 +651,24 @@ export const ko = {
       discardConfirm: (n: number) =>
         `아직 등록하지 않은 옷 ${n}벌이 있어요. 닫으면 입력한 내용이 모두 사라집니다.`,
       discard: '버리기',
+      /**
+       * The garment word of a draft's name when only its type is known ('네이비 아우터'): the type's own name,
+       * except 기타, which would read as a guitar after a colour.
+       */
+      typeNouns: {
+        TOP: '상의',
+        BOTTOM: '하의',
+        DRESS: '원피스',
+        OUTER: '아우터',
+        UNDERWEAR: '속옷',
+        ACCESSORY: '액세서리',
+        SHOES: '신발',
+        SOCKS: '양말',
+        HAT: '모자',
+        BAG: '가방',
+        SCARF: '스카프',
+        ETC: '옷',
+      },
     },
     /** Batch edit (docs/api.md §9.6). */
     batch: {
@@ -663,6 +681,7 @@ export const ko = {
       empty: '수정할 옷을 선택해주세요.',
       tooMany: (max: number) => `한 번에 최대 ${max}벌까지 수정할 수 있습니다.`,
       nothingToChange: '바꿀 종류나 속성을 선택해주세요.',
+      attributeAndAttributes: 'attribute와 attributes 중 하나만 보내주세요.',
       notOwner: '본인의 옷만 한꺼번에 수정할 수 있습니다.',
       notFound: '선택한 옷 중 찾을 수 없는 옷이 있습니다.',
       // The closet's select mode and the batch edit dialog (web).

@@ -96,7 +96,7 @@ describe('POST /api/clothes/analyses', () => {
     expect(none.status).toBe(400);
   });
 
-  it('names the colour and, from an honest file name, the name and type; stores nothing', async () => {
+  it('names the colour and, from a garment word in the file name, the type and a Korean name; stores nothing', async () => {
     const before = await uploads();
     const res = await analyse(
       await garmentPhoto([30, 38, 80], [252, 252, 252, 255]).jpeg().toBuffer(),
@@ -105,7 +105,7 @@ describe('POST /api/clothes/analyses', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       type: 'OUTER',
-      name: 'navy coat',
+      name: '네이비 코트',
       attributes: [{ definitionId: colour.id, definitionName: '색상', value: '네이비' }],
     });
     const korean = await analyse(
@@ -113,12 +113,25 @@ describe('POST /api/clothes/analyses', () => {
       '빨간 니트.webp',
       'image/webp',
     );
-    expect(korean.body).toMatchObject({ type: 'TOP', name: '빨간 니트', attributes: [{ value: '레드' }] });
+    expect(korean.body).toMatchObject({ type: 'TOP', name: '레드 니트', attributes: [{ value: '레드' }] });
+    // The photo's colour names the garment, whatever colour the file name says.
+    const english = await analyse(
+      await garmentPhoto([28, 28, 30], [252, 252, 252, 255]).jpeg().toBuffer(),
+      'White_T-Shirt.jpg',
+    );
+    expect(english.body).toMatchObject({ type: 'TOP', name: '블랙 티셔츠', attributes: [{ value: '블랙' }] });
     const camera = await analyse(
       await garmentPhoto([46, 139, 87], [252, 252, 252, 255]).jpeg().toBuffer(),
       'IMG_0042.JPG',
     );
     expect(camera.body).toMatchObject({ type: null, name: null, attributes: [{ value: '그린' }] });
+    for (const generated of ['DSC01234.JPG', 'photo1.jpg', 'Screenshot 2024-05-01 at 15.12.44.png']) {
+      const res = await analyse(
+        await garmentPhoto([46, 139, 87], [252, 252, 252, 255]).jpeg().toBuffer(),
+        generated,
+      );
+      expect(res.body, generated).toMatchObject({ type: null, name: null });
+    }
     expect(await uploads()).toBe(before);
   });
 
@@ -133,6 +146,16 @@ describe('POST /api/clothes/analyses', () => {
     );
     expect(white.status).toBe(200);
     expect(white.body.attributes).toEqual([]);
+    // Nothing in the photo: the file name's colour word gives the colour and the name.
+    const named = await analyse(
+      await garmentPhoto([250, 250, 250], [250, 250, 250, 255]).jpeg().toBuffer(),
+      'navy-puffer.jpg',
+    );
+    expect(named.body).toEqual({
+      type: 'OUTER',
+      name: '네이비 패딩',
+      attributes: [{ definitionId: colour.id, definitionName: '색상', value: '네이비' }],
+    });
   });
 
   it('downscales a photo of almost 50 megapixels on load instead of decoding it whole', async () => {

@@ -141,4 +141,115 @@ describe('PATCH /api/clothes/batch', () => {
     });
     expect(cased.body[0]!.attributes.find((x) => x.definitionId === season.id)?.value).toBe('여름');
   });
+
+  it('sets and clears several attributes in one batch, all or nothing', async () => {
+    const a = await create(owner, '니트 A', 'TOP', [{ definitionId: season.id, value: '가을' }]);
+    const b = await create(owner, '니트 B', 'TOP', [
+      { definitionId: colour.id, value: '블랙' },
+      { definitionId: season.id, value: '여름' },
+    ]);
+    const res = await batch(owner, {
+      clothesIds: [a.id, b.id],
+      type: 'OUTER',
+      attributes: [
+        { definitionId: colour.id, value: '그레이' },
+        { definitionId: season.id, value: null },
+      ],
+    });
+    expect(res.status).toBe(200);
+    for (const dto of res.body) {
+      expect(dto.type).toBe('OUTER');
+      expect(dto.attributes.map((x) => [x.definitionName, x.value])).toEqual([['색상', '그레이']]);
+    }
+    expect((await get(owner, a.id))?.attributes.map((x) => x.value)).toEqual(['그레이']);
+
+    // A bad value in the second change refuses the whole batch: the first is not applied either.
+    const bad = await batch(owner, {
+      clothesIds: [a.id, b.id],
+      attributes: [
+        { definitionId: colour.id, value: '블랙' },
+        { definitionId: season.id, value: '무지개' },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      message: ko.clothes.attributeValueInvalid,
+      details: { 'attributes.1.value': ko.clothes.attributeValueInvalid },
+    });
+    const unknownDef = await batch(owner, {
+      clothesIds: [a.id],
+      attributes: [
+        { definitionId: season.id, value: '겨울' },
+        { definitionId: randomUUID(), value: null },
+      ],
+    });
+    expect(unknownDef.status).toBe(400);
+    expect(unknownDef.body.message).toBe(ko.clothes.attributeUnknown);
+    // Another user's garment among them: 403, and nothing of the owner's changes.
+    const theirs = await create(other, '남의 니트', 'TOP');
+    const foreign = await batch(owner, {
+      clothesIds: [a.id, theirs.id],
+      attributes: [{ definitionId: colour.id, value: null }],
+    });
+    expect(foreign.status).toBe(403);
+    for (const id of [a.id, b.id]) {
+      const still = await get(owner, id);
+      expect(still?.attributes.map((x) => x.value)).toEqual(['그레이']);
+    }
+  });
+
+  it('refuses malformed attribute lists with Korean messages, changing nothing', async () => {
+    const mine = await create(owner, '셔츠 X', 'TOP', [{ definitionId: colour.id, value: '화이트' }]);
+    const refused = async (json: unknown) => {
+      const res = await batch(owner, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.message).toMatch(/[가-힣]/);
+      return res.body;
+    };
+    const dup = await refused({
+      clothesIds: [mine.id],
+      attributes: [
+        { definitionId: colour.id, value: '블랙' },
+        { definitionId: colour.id, value: null },
+      ],
+    });
+    expect(dup.message).toBe(ko.clothes.attributeDuplicated);
+    expect(
+      (
+        await refused({
+          clothesIds: [mine.id],
+          attribute: { definitionId: colour.id, value: '블랙' },
+          attributes: [{ definitionId: season.id, value: '봄' }],
+        })
+      ).message,
+    ).toBe(ko.clothes.batch.attributeAndAttributes);
+    expect((await refused({ clothesIds: [mine.id], attributes: [] })).message).toBe(
+      ko.clothes.batch.nothingToChange,
+    );
+    // The value is required in the list: leaving it out is not a removal.
+    await refused({ clothesIds: [mine.id], attributes: [{ definitionId: colour.id }] });
+    await refused({ clothesIds: [mine.id], attributes: [{ definitionId: 'colour', value: '블랙' }] });
+    await refused({ clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: 7 }] });
+    await refused({ clothesIds: [mine.id], attributes: { definitionId: colour.id, value: '블랙' } });
+    await refused({ clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: 'x'.repeat(5000) }] });
+    await refused({
+      clothesIds: [mine.id],
+      attributes: Array.from({ length: 31 }, () => ({ definitionId: randomUUID(), value: null })),
+    });
+    // Strict bodies: an unknown field, at the top or inside a change, is refused by name.
+    const extra = await refused({ clothesIds: [mine.id], type: 'TOP', name: '새 이름' });
+    expect(extra.message).toContain('name');
+    await refused({
+      clothesIds: [mine.id],
+      attributes: [{ definitionId: colour.id, value: '블랙', remove: true }],
+    });
+    expect(
+      (
+        await batch(null, { clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: null }] })
+      ).status,
+    ).toBe(401);
+    const still = await get(owner, mine.id);
+    expect(still?.name).toBe('셔츠 X');
+    expect(still?.attributes.map((x) => x.value)).toEqual(['화이트']);
+  });
 });

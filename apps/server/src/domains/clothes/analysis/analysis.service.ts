@@ -6,7 +6,7 @@ import { readSmallRgba } from '../../../lib/images.js';
 import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
 import { colourDefinitionOf } from './colour-names.js';
 import { findGarmentColour, nearestColourOption } from './dominant-colour.js';
-import { readFileName } from './file-name.js';
+import { draftName, optionOfColourWord, readFileName } from './file-name.js';
 
 export interface AnalysisServiceDeps {
   db: Db;
@@ -25,8 +25,8 @@ export const ANALYSIS_SIDE = 64;
 const DEFAULT_MAX_IN_FLIGHT = 8;
 
 /**
- * Photo analysis (docs/api.md §9.5): the garment's colour as an option of the 색상 definition, and a name and type
- * when the file name honestly tells. Nothing is stored.
+ * Photo analysis (docs/api.md §9.5): the garment's colour as an option of the 색상 definition, and the type and a
+ * Korean name ('네이비 코트') when the file name holds a garment word. Nothing is stored.
  */
 export function createAnalysisService({
   db,
@@ -51,13 +51,17 @@ export function createAnalysisService({
       } finally {
         inFlight--;
       }
-      const { name, type } = readFileName(fileName);
+      const file = readFileName(fileName);
       const definitions = await attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' });
       const colour = colourDefinitionOf(definitions);
-      const value = colour ? nearestColourOption(finding, colour.selectableValues) : null;
+      // The photo's colour first; the file name's colour word only when the photo shows none (white on white).
+      const value = colour
+        ? (nearestColourOption(finding, colour.selectableValues) ??
+          optionOfColourWord(file.colour, colour.selectableValues))
+        : null;
       return {
-        type,
-        name,
+        type: file.type,
+        name: draftName(value, file.garment),
         attributes: colour && value ? [{ definitionId: colour.id, definitionName: colour.name, value }] : [],
       };
     },

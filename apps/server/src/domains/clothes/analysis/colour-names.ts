@@ -74,11 +74,11 @@ export function isMultiOption(option: string): boolean {
 }
 
 /**
- * The reference colour an option names: the whole name, else a lighter/darker word before a known name, else
- * the longest known name inside it. Null when the option names no colour the table knows.
+ * The reference colour a colour word names as a whole: a known name, or a lighter/darker word before one
+ * ('navy', '네이비', 'lightblue', '연핑크'). Null for anything else; nothing is searched inside longer words.
  */
-export function referenceOf(option: string): Lab | null {
-  const name = compactName(option);
+export function colourWordReference(word: string): Lab | null {
+  const name = compactName(word);
   const exact = BY_NAME.get(name);
   if (exact) return exact;
   for (const [words, shift] of [
@@ -91,6 +91,17 @@ export function referenceOf(option: string): Lab | null {
       if (base) return { l: Math.min(100, Math.max(0, base.l + shift)), a: base.a, b: base.b };
     }
   }
+  return null;
+}
+
+/**
+ * The reference colour an option names: the whole name, else a lighter/darker word before a known name, else
+ * the longest known name inside it. Null when the option names no colour the table knows.
+ */
+export function referenceOf(option: string): Lab | null {
+  const whole = colourWordReference(option);
+  if (whole) return whole;
+  const name = compactName(option);
   const inside = CONTAINED.find((n) => name.includes(n));
   return inside ? (BY_NAME.get(inside) ?? null) : null;
 }

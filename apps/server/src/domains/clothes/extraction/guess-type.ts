@@ -68,16 +68,15 @@ const ENTRIES: readonly Entry[] = [
   ),
 ];
 
-/** The longest keyword found in `text`, or null (ties: the earliest occurrence). */
-function bestIn(text: string): { type: ClothesType; length: number; index: number } | null {
+/** The longest garment word found in `text`, as listed, with its type (ties: the earliest occurrence); or null. */
+export function garmentWordIn(text: string): { type: ClothesType; word: string; index: number } | null {
   const lower = text.toLowerCase();
-  let best: { type: ClothesType; length: number; index: number } | null = null;
+  let best: { type: ClothesType; word: string; index: number } | null = null;
   for (const entry of ENTRIES) {
     const index = findKeyword(lower, entry);
     if (index < 0) continue;
-    const length = entry.text.length;
-    if (!best || length > best.length || (length === best.length && index < best.index))
-      best = { type: entry.type, length, index };
+    if (!best || entry.text.length > best.word.length || (entry.text.length === best.word.length && index < best.index))
+      best = { type: entry.type, word: entry.text, index };
   }
   return best;
 }
@@ -92,8 +91,8 @@ export function guessClothesType(input: {
   name?: string | undefined;
 }): ClothesType | null {
   for (const category of [...input.categories].reverse()) {
-    const hit = bestIn(category);
+    const hit = garmentWordIn(category);
     if (hit) return hit.type;
   }
-  return input.name ? (bestIn(input.name)?.type ?? null) : null;
+  return input.name ? (garmentWordIn(input.name)?.type ?? null) : null;
 }
