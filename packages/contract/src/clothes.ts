@@ -286,3 +286,19 @@ export const AttributeDefListQuery = z.object({
 export type AttributeDefListQuery = z.infer<typeof AttributeDefListQuery>;
 
 export const AttributeDefIdParams = z.object({ definitionId: Id });
+
+/** Names of the attribute definition that holds a garment's colour (compared without case, spaces or dots). */
+export const COLOUR_DEFINITION_NAMES = ['색상', '색', '색깔', '컬러', '칼라', 'color', 'colour'] as const;
+
+const compactDefinitionName = (name: string) => name.toLowerCase().replace(/[\s\-_.·]/g, '');
+const COLOUR_NAMES: ReadonlySet<string> = new Set(COLOUR_DEFINITION_NAMES.map(compactDefinitionName));
+
+/**
+ * The colour definition among `definitions` (the first by name when several qualify), or undefined: the photo
+ * analysis names its colour there, and the bulk add's drafts name a garment by it ('네이비 코트').
+ */
+export function colourDefinitionOf<T extends { name: string }>(definitions: readonly T[]): T | undefined {
+  return [...definitions]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .find((d) => COLOUR_NAMES.has(compactDefinitionName(d.name)));
+}

@@ -641,9 +641,17 @@ export const ko = {
         `사진은 ${max}장까지 담을 수 있어요. ${taken}장만 담았어요.`,
       draftLabel: (n: number) => `${n}번째 옷`,
       detectedColour: (value: string) => `사진에서 찾은 색상: ${value}`,
-      editAttributes: '속성 편집',
-      removeAttribute: (definition: string, value: string) => `${definition} ${value} 지우기`,
+      fileName: (name: string) => `파일 이름: ${name}`,
+      details: '자세히',
+      choose: '선택해주세요',
       removeDraft: (n: number) => `${n}번째 옷 빼기`,
+      // '모든 옷에 한꺼번에 지정': a type and/or one attribute's value for every draft.
+      forAll: '모든 옷에 한꺼번에 지정',
+      forAllHint: '종류나 속성 값을 고르면 모든 옷에 한 번에 넣어드려요. 옷마다 직접 고친 값은 그대로 두어요.',
+      overwriteEdited: '직접 고친 값도 바꾸기',
+      applyToAll: '모든 옷에 적용',
+      appliedToAll: (changed: number, kept: number) =>
+        `${changed}벌에 적용했어요.${kept > 0 ? ` ${kept}벌은 직접 고친 값을 그대로 두었어요.` : ''}`,
       removePhoto: '사진 빼기',
       saveAll: '모두 저장',
       savingProgress: (done: number, total: number) => `${done}/${total} 저장 중...`,
@@ -691,6 +699,12 @@ export const ko = {
       keep: '바꾸지 않음',
       value: '값',
       clearValue: '값 지우기',
+      choose: '값을 선택해주세요',
+      addAttribute: '속성 추가',
+      removeChange: (n: number) => `${n}번째 속성 빼기`,
+      clearConfirmTitle: '값을 지울까요?',
+      clearConfirm: (n: number, definition: string) => `${n}벌의 ${definition} 값이 지워져요.`,
+      clearAndApply: '지우고 적용',
     },
     /** '옷장 리포트' (docs/api.md §9.4). */
     insights: {

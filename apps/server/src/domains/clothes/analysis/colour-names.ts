@@ -106,14 +106,5 @@ export function referenceOf(option: string): Lab | null {
   return inside ? (BY_NAME.get(inside) ?? null) : null;
 }
 
-/** Names of the colour definition (compared like option names); the engine reads 색상 by the same names. */
-const COLOUR_DEFINITION_NAMES = new Set(
-  ['색상', '색', '색깔', '컬러', '칼라', 'color', 'colour'].map(compactName),
-);
-
-/** The colour definition among `definitions` (the first by name when several qualify), or undefined. */
-export function colourDefinitionOf<T extends { name: string }>(definitions: readonly T[]): T | undefined {
-  return [...definitions]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .find((d) => COLOUR_DEFINITION_NAMES.has(compactName(d.name)));
-}
+// The colour definition is found by the names the contract lists, as the web's bulk add finds it.
+export { colourDefinitionOf } from '@otboo/contract';

@@ -11,6 +11,7 @@ import {
   photoProblem,
   runPool,
   type BulkAction,
+  type BulkPatch,
   type BulkState,
   type ClothesDraft,
   type KeyedFile,
@@ -47,7 +48,11 @@ async function analyseWithRetry(file: File) {
  * Photos waiting for their analysis, at most ANALYSIS_CONCURRENCY asked at once; each answer goes to `dispatch`.
  * Plain state outside React: only event handlers and request callbacks touch it.
  */
-export function createAnalysisQueue(dispatch: (action: BulkAction) => void) {
+export function createAnalysisQueue(
+  dispatch: (action: BulkAction) => void,
+  /** The colour definition's id when an answer arrives (drafts are named by it). */
+  colourId: () => string | null = () => null,
+) {
   let pending: KeyedFile[] = [];
   let running = 0;
 
@@ -58,7 +63,7 @@ export function createAnalysisQueue(dispatch: (action: BulkAction) => void) {
       running++;
       dispatch({ type: 'analysing', key: job.key });
       analyseWithRetry(job.file)
-        .then((result) => dispatch({ type: 'analysed', key: job.key, result }))
+        .then((result) => dispatch({ type: 'analysed', key: job.key, result, colourId: colourId() }))
         .catch((error: unknown) => {
           const apiError = toApiError(error);
           dispatch({
@@ -100,10 +105,15 @@ export interface BulkSaveResult {
  * pre-fill its draft, and '모두 저장' sends every complete draft (SAVE_CONCURRENCY at a time). A draft that fails
  * stays with its error, so nothing typed is lost; the state outlives the dialog until it is saved or discarded.
  */
-export function useBulkDrafts() {
+export function useBulkDrafts(colourId: string | null) {
   const [state, dispatch] = useReducer(bulkReducer, EMPTY_BULK_STATE);
   const counter = useRef(0);
-  const [queue] = useState(() => createAnalysisQueue(dispatch));
+  // Read when an answer arrives: the definitions may load after the first photos were chosen.
+  const colour = useRef(colourId);
+  useEffect(() => {
+    colour.current = colourId;
+  }, [colourId]);
+  const [queue] = useState(() => createAnalysisQueue(dispatch, () => colour.current));
 
   // A photo whose draft was saved, removed or discarded no longer needs its object URL.
   const shown = useRef(new Set<File>());
@@ -131,7 +141,14 @@ export function useBulkDrafts() {
   );
 
   const edit = useCallback(
-    (key: string, patch: Partial<ClothesFormValues>) => dispatch({ type: 'edit', key, patch }),
+    (key: string, patch: Partial<ClothesFormValues>) =>
+      dispatch({ type: 'edit', key, patch, colourId: colour.current }),
+    [],
+  );
+
+  const applyToAll = useCallback(
+    (patch: BulkPatch, overwrite: boolean) =>
+      dispatch({ type: 'applyToAll', patch, overwrite, colourId: colour.current }),
     [],
   );
 
@@ -187,7 +204,7 @@ export function useBulkDrafts() {
     [state.drafts],
   );
 
-  return { state, addFiles, edit, remove, removePhoto, discard, saveAll };
+  return { state, addFiles, edit, applyToAll, remove, removePhoto, discard, saveAll };
 }
 
 export type BulkDrafts = ReturnType<typeof useBulkDrafts>;

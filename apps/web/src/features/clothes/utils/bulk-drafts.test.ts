@@ -6,7 +6,9 @@ import {
   bulkReducer,
   draftProblem,
   draftRequest,
-  nameFromFileName,
+  applyToAll,
+  autoName,
+  editDraft,
   newDraft,
   runPool,
   type BulkState,
@@ -69,9 +71,9 @@ describe('adding photos', () => {
     expect(newDraft('c', photo('coat.jpg', LIMITS.clothesImageMaxBytes)).photoError).toBeNull();
   });
 
-  it('starts the name from the file name', () => {
-    expect(nameFromFileName('navy_wool-coat.JPG')).toBe('navy wool coat');
-    expect(nameFromFileName('네이비 코트.heic')).toBe('네이비 코트');
+  it('never takes the file name as the name: camera and English names are not names', () => {
+    for (const name of ['IMG_1234.jpg', 'IMG 1234.jpg', 'photo1.jpg', 'navy coat.jpg', 'white tshirt.png'])
+      expect(newDraft('a', photo(name)).values.name, name).toBe('');
   });
 });
 
@@ -83,7 +85,7 @@ describe('applyAnalysis', () => {
   };
 
   it('fills an untouched draft: name, type, colour', () => {
-    const draft = applyAnalysis(newDraft('a', photo('navy-coat.jpg')), result);
+    const draft = applyAnalysis(newDraft('a', photo('navy-coat.jpg')), result, COLOR);
     expect(draft.values).toEqual({ name: '네이비 코트', type: 'OUTER', attributes: { [COLOR]: '네이비' } });
     expect(draft.found).toEqual([{ definitionName: '색상', value: '네이비' }]);
     expect(draft.analysis).toBe('done');
@@ -96,8 +98,9 @@ describe('applyAnalysis', () => {
       type: 'edit',
       key,
       patch: { name: '엄마가 사준 코트', type: 'TOP', attributes: { [COLOR]: '블랙', [SEASON]: '겨울' } },
+      colourId: COLOR,
     });
-    state = bulkReducer(state, { type: 'analysed', key, result });
+    state = bulkReducer(state, { type: 'analysed', key, result, colourId: COLOR });
     expect(state.drafts[0]!.values).toEqual({
       name: '엄마가 사준 코트',
       type: 'TOP',
@@ -109,7 +112,126 @@ describe('applyAnalysis', () => {
     let state = add(EMPTY_BULK_STATE, [photo()]);
     const key = state.drafts[0]!.key;
     state = bulkReducer(state, { type: 'remove', key });
-    expect(bulkReducer(state, { type: 'analysed', key, result })).toEqual(state);
+    expect(bulkReducer(state, { type: 'analysed', key, result, colourId: COLOR })).toEqual(state);
+  });
+});
+
+describe('names the app makes', () => {
+  const coat = {
+    name: '네이비 코트',
+    type: 'OUTER' as const,
+    attributes: [{ definitionId: COLOR, definitionName: '색상', value: '네이비' }],
+  };
+  const analysed = (result = coat) => applyAnalysis(newDraft('a', photo('IMG_1234.jpg')), result, COLOR);
+  const edit = (draft: ReturnType<typeof analysed>, patch: Parameters<typeof editDraft>[1]) =>
+    editDraft(draft, patch, COLOR);
+
+  it('puts the colour before the garment word, the word alone without a colour', () => {
+    expect(autoName('네이비', '코트')).toBe('네이비 코트');
+    expect(autoName('', '코트')).toBe('코트');
+    expect(autoName('네이비', '')).toBe('');
+  });
+
+  it('follows a colour change with the garment word the analysis gave', () => {
+    const draft = edit(analysed(), { attributes: { [COLOR]: '블랙' } });
+    expect(draft.values.name).toBe('블랙 코트');
+    expect(edit(draft, { attributes: { [COLOR]: '' } }).values.name).toBe('코트');
+  });
+
+  it('follows a type change with that type in Korean', () => {
+    expect(edit(analysed(), { type: 'TOP' }).values.name).toBe('네이비 상의');
+    expect(edit(analysed(), { type: 'ETC' }).values.name).toBe('네이비 옷');
+    // Choosing the same type again keeps the garment word.
+    expect(edit(analysed(), { type: 'OUTER' }).values.name).toBe('네이비 코트');
+  });
+
+  it('names a photo the file name said nothing about once a type is chosen', () => {
+    const camera = analysed({ ...coat, name: null, type: null } as unknown as typeof coat);
+    expect(camera.values.name).toBe('');
+    expect(camera.values.attributes).toEqual({ [COLOR]: '네이비' });
+    expect(edit(camera, { type: 'OUTER' }).values.name).toBe('네이비 아우터');
+  });
+
+  it('names a draft whose type was chosen before the analysis answered', () => {
+    const early = editDraft(newDraft('a', photo('IMG_1.jpg')), { type: 'BOTTOM' }, COLOR);
+    expect(early.values.name).toBe('하의');
+    const later = applyAnalysis(early, { ...coat, name: null, type: null } as unknown as typeof coat, COLOR);
+    expect(later.values).toMatchObject({ name: '네이비 하의', type: 'BOTTOM' });
+  });
+
+  it('never renames a name the user typed; a name cleared to nothing is made again on the next change', () => {
+    const typed = edit(analysed(), { name: '엄마가 사준 코트' });
+    expect(edit(typed, { type: 'TOP' }).values.name).toBe('엄마가 사준 코트');
+    expect(edit(typed, { attributes: { [COLOR]: '블랙' } }).values.name).toBe('엄마가 사준 코트');
+    const cleared = edit(typed, { name: '' });
+    expect(cleared.values.name).toBe('');
+    expect(edit(cleared, { attributes: { [COLOR]: '블랙' } }).values.name).toBe('블랙 코트');
+  });
+});
+
+describe("'모든 옷에 적용'", () => {
+  function three(): BulkState {
+    let state = add(EMPTY_BULK_STATE, [photo('IMG_1.jpg'), photo('IMG_2.jpg'), photo('IMG_3.jpg')]);
+    for (const [i, d] of state.drafts.entries())
+      state = bulkReducer(state, {
+        type: 'analysed',
+        key: d.key,
+        result: {
+          name: null,
+          type: null,
+          attributes: [{ definitionId: COLOR, definitionName: '색상', value: ['네이비', '블랙', '화이트'][i]! }],
+        },
+        colourId: COLOR,
+      });
+    return state;
+  }
+
+  it('sets the type of every draft and names each from its own colour', () => {
+    const state = applyToAll(three(), { type: 'TOP' }, false, COLOR);
+    expect(state.drafts.map((d) => [d.values.type, d.values.name])).toEqual([
+      ['TOP', '네이비 상의'],
+      ['TOP', '블랙 상의'],
+      ['TOP', '화이트 상의'],
+    ]);
+    expect(state.applied).toEqual({ changed: 3, kept: 0 });
+    expect(ko.clothes.analysis.appliedToAll(3, 0)).toBe('3벌에 적용했어요.');
+  });
+
+  it('leaves a value the user set by hand unless asked to overwrite it', () => {
+    let state = three();
+    const [a, b] = state.drafts.map((d) => d.key) as [string, string];
+    state = bulkReducer(state, { type: 'edit', key: a, patch: { type: 'BOTTOM' }, colourId: COLOR });
+    state = bulkReducer(state, {
+      type: 'edit',
+      key: b,
+      patch: { attributes: { [COLOR]: '그레이' } },
+      colourId: COLOR,
+    });
+    const kept = applyToAll(state, { type: 'OUTER', attributes: { [COLOR]: '베이지' } }, false, COLOR);
+    expect(kept.drafts.map((d) => [d.values.type, d.values.attributes[COLOR]])).toEqual([
+      ['BOTTOM', '베이지'],
+      ['OUTER', '그레이'],
+      ['OUTER', '베이지'],
+    ]);
+    expect(kept.applied).toEqual({ changed: 3, kept: 2 });
+    expect(ko.clothes.analysis.appliedToAll(3, 2)).toBe('3벌에 적용했어요. 2벌은 직접 고친 값을 그대로 두었어요.');
+
+    const overwritten = applyToAll(state, { type: 'OUTER', attributes: { [COLOR]: '베이지' } }, true, COLOR);
+    expect(overwritten.drafts.map((d) => d.values.name)).toEqual(['베이지 아우터', '베이지 아우터', '베이지 아우터']);
+    expect(overwritten.applied).toEqual({ changed: 3, kept: 0 });
+    // Overwritten, the value is the bulk one now: a later '모든 옷에 적용' changes it again.
+    const again = applyToAll(overwritten, { type: 'SHOES' }, false, COLOR);
+    expect(again.drafts.every((d) => d.values.type === 'SHOES')).toBe(true);
+  });
+
+  it('removes a value from every draft with an empty value, and never renames a typed name', () => {
+    let state = three();
+    const [a] = state.drafts.map((d) => d.key) as [string];
+    state = applyToAll(state, { type: 'HAT' }, false, COLOR);
+    state = bulkReducer(state, { type: 'edit', key: a, patch: { name: '아빠 모자' }, colourId: COLOR });
+    state = applyToAll(state, { attributes: { [COLOR]: '' } }, false, COLOR);
+    expect(state.drafts.map((d) => d.values.name)).toEqual(['아빠 모자', '모자', '모자']);
+    expect(state.drafts.every((d) => d.values.attributes[COLOR] === '')).toBe(true);
   });
 });
 
@@ -117,7 +239,7 @@ describe('saving', () => {
   it('counts progress, drops saved drafts and keeps a failed one with its error and its values', () => {
     let state = add(EMPTY_BULK_STATE, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
     const [a, b, c] = state.drafts.map((d) => d.key) as [string, string, string];
-    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '  직접 쓴 이름  ', type: 'TOP' } });
+    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '  직접 쓴 이름  ', type: 'TOP' }, colourId: COLOR });
     state = bulkReducer(state, { type: 'saveStarted', keys: [a, b, c], problems: {} });
     expect(state.progress).toEqual({ done: 0, total: 3 });
     expect(state.drafts.every((d) => d.saving)).toBe(true);
@@ -136,7 +258,7 @@ describe('saving', () => {
       values: { name: '  직접 쓴 이름  ', type: 'TOP' },
     });
     // Editing the draft clears its error.
-    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '셔츠' } });
+    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '셔츠' }, colourId: COLOR });
     expect(state.drafts[0]!.error).toBeNull();
   });
 
@@ -144,7 +266,7 @@ describe('saving', () => {
     let state = add(EMPTY_BULK_STATE, [photo('a.jpg')]);
     const key = state.drafts[0]!.key;
     expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.typeRequired);
-    state = bulkReducer(state, { type: 'edit', key, patch: { name: ' ', type: 'TOP' } });
+    state = bulkReducer(state, { type: 'edit', key, patch: { name: ' ', type: 'TOP' }, colourId: COLOR });
     expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.nameRequired);
     state = bulkReducer(state, {
       type: 'saveStarted',
@@ -162,6 +284,7 @@ describe('saving', () => {
       type: 'edit',
       key,
       patch: { name: ' 코트 ', type: 'OUTER', attributes: { [COLOR]: '네이비', [SEASON]: '' } },
+      colourId: COLOR,
     });
     expect(draftRequest(OWNER, state.drafts[0]!)).toEqual({
       ownerId: OWNER,

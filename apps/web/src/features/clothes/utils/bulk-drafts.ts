@@ -1,4 +1,10 @@
-import { LIMITS, ko, type ClothesAnalysisDto, type ClothesCreateRequest } from '@otboo/contract';
+import {
+  LIMITS,
+  ko,
+  type ClothesAnalysisDto,
+  type ClothesCreateRequest,
+  type ClothesType,
+} from '@otboo/contract';
 import { attributeInputs, type ClothesFormValues } from '@/features/clothes/utils/clothes-form';
 
 /**
@@ -10,8 +16,15 @@ export interface ClothesDraft {
   key: string;
   /** The photo to upload with it; null once the user took a refused photo out to save the rest. */
   file: File | null;
-  /** What the file name gave the name field; an analysis name replaces it only while it is untouched. */
-  nameFromFile: string;
+  /**
+   * The Korean garment word the app names the draft with ('코트' from `navy-coat.jpg`, '아우터' once the user
+   * chose 아우터), '' while none is known. The name is the colour before it ('네이비 코트') until the user types one.
+   */
+  garment: string;
+  /** True once the user typed a name of their own: from then on a type or colour change never renames it. */
+  nameTyped: boolean;
+  /** Fields the user set on this draft by hand; '모든 옷에 적용' leaves them unless asked to overwrite. */
+  edited: { type: boolean; attributes: Readonly<Record<string, true>> };
   values: ClothesFormValues;
   /** What the analysis read from the photo (the colour), shown on the card as found. */
   found: Array<{ definitionName: string; value: string }>;
@@ -30,19 +43,32 @@ export interface BulkState {
   notice: string | null;
   /** While '모두 저장' runs: drafts settled (saved or failed) out of those sent. */
   progress: { done: number; total: number } | null;
+  /** What the last '모든 옷에 적용' did: drafts changed, and drafts it left as the user set them. */
+  applied: { changed: number; kept: number } | null;
 }
 
-export const EMPTY_BULK_STATE: BulkState = { drafts: [], notice: null, progress: null };
+export const EMPTY_BULK_STATE: BulkState = { drafts: [], notice: null, progress: null, applied: null };
 
-/** The name field's first value: the file name without its extension, separators as spaces. */
-export function nameFromFileName(fileName: string): string {
-  const stem = fileName
-    .normalize('NFC')
-    .replace(/\.[a-z0-9]{2,5}$/i, '')
-    .replace(/[_+.-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...stem].slice(0, LIMITS.clothesNameMax).join('');
+/** The Korean word a type gives a draft's name when no garment word is known ('아우터', '옷' for 기타). */
+export function typeNoun(type: ClothesType): string {
+  return ko.clothes.analysis.typeNouns[type];
+}
+
+/**
+ * A name the app makes: the colour before the garment word ('네이비 코트'), the garment alone without a colour, ''
+ * without a garment. The server's photo analysis names drafts the same way (docs/api.md §9.5), so its name is
+ * this colour and a garment word.
+ */
+export function autoName(colour: string, garment: string): string {
+  if (!garment) return '';
+  return [...(colour ? `${colour} ${garment}` : garment)].slice(0, LIMITS.clothesNameMax).join('');
+}
+
+/** The draft with its name made again from its colour and garment word, unless the user typed the name. */
+function withAutoName(draft: ClothesDraft, colourId: string | null): ClothesDraft {
+  if (draft.nameTyped) return draft;
+  const colour = colourId ? (draft.values.attributes[colourId] ?? '') : '';
+  return { ...draft, values: { ...draft.values, name: autoName(colour, draft.garment) } };
 }
 
 /** Why a chosen file cannot be a garment photo (the same checks as the single add, docs/product.md §5), or null. */
@@ -55,12 +81,15 @@ export function photoProblem(file: File): string | null {
 /** A draft for a chosen file, before its analysis. */
 export function newDraft(key: string, file: File): ClothesDraft {
   const photoError = photoProblem(file);
-  const name = nameFromFileName(file.name);
+  // No name from the file itself: camera names ('IMG_1234') and English words are not names; the analysis names
+  // the draft in Korean from the photo's colour and the garment word the file name holds.
   return {
     key,
     file,
-    nameFromFile: name,
-    values: { name, type: '', attributes: {} },
+    garment: '',
+    nameTyped: false,
+    edited: { type: false, attributes: {} },
+    values: { name: '', type: '', attributes: {} },
     found: [],
     analysis: photoError ? 'skipped' : 'waiting',
     photoError,
@@ -96,31 +125,119 @@ export function addFiles(state: BulkState, files: readonly KeyedFile[]): BulkSta
 }
 
 /**
- * The analysis fills what the user has not touched: the name while it is still the file's, the type when none is
- * chosen, attributes not chosen yet.
+ * The analysis fills what the user has not touched: the type when none is chosen, attributes not chosen yet, and
+ * the name while the user has not typed one ('네이비 코트': the server's name is the photo's colour and the garment
+ * word, the word kept for later renames).
  */
-export function applyAnalysis(draft: ClothesDraft, result: ClothesAnalysisDto): ClothesDraft {
+export function applyAnalysis(
+  draft: ClothesDraft,
+  result: ClothesAnalysisDto,
+  colourId: string | null,
+): ClothesDraft {
   const { values } = draft;
   const read = result.attributes.filter((a) => a.value.trim() !== '');
   const found = Object.fromEntries(read.map((a) => [a.definitionId, a.value]));
   const chosen = Object.fromEntries(Object.entries(values.attributes).filter(([, value]) => value !== ''));
-  return {
-    ...draft,
-    analysis: 'done',
-    found: read.map(({ definitionName, value }) => ({ definitionName, value })),
-    values: {
-      name: result.name && values.name === draft.nameFromFile ? result.name : values.name,
-      type: values.type || (result.type ?? ''),
-      attributes: { ...found, ...chosen },
+  const colour = read.find((a) => a.definitionId === colourId)?.value;
+  const named = result.name ?? '';
+  const garment =
+    draft.garment || (colour && named.startsWith(`${colour} `) ? named.slice(colour.length + 1) : named);
+  return withAutoName(
+    {
+      ...draft,
+      analysis: 'done',
+      garment,
+      found: read.map(({ definitionName, value }) => ({ definitionName, value })),
+      values: {
+        name: values.name,
+        type: values.type || (result.type ?? ''),
+        attributes: { ...found, ...chosen },
+      },
     },
-  };
+    colourId,
+  );
 }
 
-/** What keeps a draft from being sent, or null: a refused photo, no name, no type. */
+/**
+ * A change the user made on one draft. A new type gives the garment word of that type ('아우터'); a type or colour
+ * change renames the draft unless the user typed its name (a name cleared to '' counts as not typed).
+ */
+export function editDraft(
+  draft: ClothesDraft,
+  patch: Partial<ClothesFormValues>,
+  colourId: string | null,
+): ClothesDraft {
+  const typeChanged = patch.type !== undefined && patch.type !== draft.values.type;
+  const changedAttributes = Object.entries(patch.attributes ?? {})
+    .filter(([id, value]) => (draft.values.attributes[id] ?? '') !== value)
+    .map(([id]) => [id, true] as const);
+  const next: ClothesDraft = {
+    ...draft,
+    values: { ...draft.values, ...patch },
+    garment: typeChanged && patch.type ? typeNoun(patch.type) : draft.garment,
+    nameTyped: patch.name !== undefined ? patch.name.trim() !== '' : draft.nameTyped,
+    edited: {
+      type: draft.edited.type || typeChanged,
+      attributes: { ...draft.edited.attributes, ...Object.fromEntries(changedAttributes) },
+    },
+    error: null,
+  };
+  return patch.name !== undefined ? next : withAutoName(next, colourId);
+}
+
+/** What '모든 옷에 적용' sets: a type and/or attribute values ('' removes a value). */
+export interface BulkPatch {
+  type?: ClothesType;
+  attributes?: Readonly<Record<string, string>>;
+}
+
+/**
+ * '모든 옷에 적용': the patch on every draft not being saved. A field the user set by hand on a draft keeps its
+ * value unless `overwrite`; a field overwritten is then the bulk value, no longer the user's own. Names follow
+ * as on a single edit.
+ */
+export function applyToAll(
+  state: BulkState,
+  patch: BulkPatch,
+  overwrite: boolean,
+  colourId: string | null,
+): BulkState {
+  let changed = 0;
+  let kept = 0;
+  const drafts = state.drafts.map((draft) => {
+    if (draft.saving) return draft;
+    const takesType = patch.type !== undefined && (overwrite || !draft.edited.type);
+    const attributeIds = Object.keys(patch.attributes ?? {});
+    const takenIds = attributeIds.filter((id) => overwrite || !draft.edited.attributes[id]);
+    if ((patch.type !== undefined && !takesType) || takenIds.length < attributeIds.length) kept++;
+    if (!takesType && takenIds.length === 0) return draft;
+    changed++;
+    const type = takesType && patch.type ? patch.type : draft.values.type;
+    const attributes = { ...draft.values.attributes };
+    const editedAttributes = { ...draft.edited.attributes };
+    for (const id of takenIds) {
+      attributes[id] = patch.attributes?.[id] ?? '';
+      delete editedAttributes[id];
+    }
+    return withAutoName(
+      {
+        ...draft,
+        values: { ...draft.values, type, attributes },
+        garment: type !== draft.values.type && type !== '' ? typeNoun(type) : draft.garment,
+        edited: { type: takesType ? false : draft.edited.type, attributes: editedAttributes },
+        error: null,
+      },
+      colourId,
+    );
+  });
+  return { ...state, drafts, applied: { changed, kept } };
+}
+
+/** What keeps a draft from being sent, or null: a refused photo, no type (choosing one names it), no name. */
 export function draftProblem(draft: ClothesDraft): string | null {
   if (draft.photoError) return draft.photoError;
-  if (draft.values.name.trim() === '') return ko.clothes.nameRequired;
   if (draft.values.type === '') return ko.clothes.typeRequired;
+  if (draft.values.name.trim() === '') return ko.clothes.nameRequired;
   return null;
 }
 
@@ -133,11 +250,12 @@ export function draftRequest(ownerId: string, draft: ClothesDraft): ClothesCreat
 
 export type BulkAction =
   | { type: 'add'; files: readonly KeyedFile[] }
-  | { type: 'edit'; key: string; patch: Partial<ClothesFormValues> }
+  | { type: 'edit'; key: string; patch: Partial<ClothesFormValues>; colourId: string | null }
+  | { type: 'applyToAll'; patch: BulkPatch; overwrite: boolean; colourId: string | null }
   | { type: 'remove'; key: string }
   | { type: 'removePhoto'; key: string }
   | { type: 'analysing'; key: string }
-  | { type: 'analysed'; key: string; result: ClothesAnalysisDto }
+  | { type: 'analysed'; key: string; result: ClothesAnalysisDto; colourId: string | null }
   | { type: 'analysisFailed'; key: string; photoError: string | null }
   | { type: 'saveStarted'; keys: readonly string[]; problems: Readonly<Record<string, string>> }
   | { type: 'saved'; key: string }
@@ -159,11 +277,9 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'add':
       return addFiles(state, action.files);
     case 'edit':
-      return update(state, action.key, (d) => ({
-        ...d,
-        values: { ...d.values, ...action.patch },
-        error: null,
-      }));
+      return update(state, action.key, (d) => editDraft(d, action.patch, action.colourId));
+    case 'applyToAll':
+      return applyToAll(state, action.patch, action.overwrite, action.colourId);
     case 'remove':
       return { ...state, drafts: state.drafts.filter((d) => d.key !== action.key) };
     case 'removePhoto':
@@ -177,7 +293,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'analysing':
       return update(state, action.key, (d) => ({ ...d, analysis: 'running' }));
     case 'analysed':
-      return update(state, action.key, (d) => applyAnalysis(d, action.result));
+      return update(state, action.key, (d) => applyAnalysis(d, action.result, action.colourId));
     case 'analysisFailed':
       return update(state, action.key, (d) => ({
         ...d,

@@ -42,10 +42,10 @@ function photo(name: string): File {
   return new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
 }
 
-/** The analysis answers from the file name: `<anything>-coat.jpg` is a navy coat. */
+/** The analysis answers as the server does: the colour before the garment word (`a-coat.jpg` → '네이비 a coat'). */
 function analysisOf(file: File): ClothesAnalysisDto {
   return {
-    name: file.name.replace(/\.jpg$/, '').replace(/-/g, ' '),
+    name: `네이비 ${file.name.replace(/\.jpg$/, '').replace(/-/g, ' ')}`,
     type: 'OUTER',
     attributes: [{ definitionId: COLOR.id, definitionName: COLOR.name, value: '네이비' }],
   };
@@ -67,12 +67,28 @@ const dialog = () => screen.getByRole('dialog', { name: ko.clothes.analysis.bulk
 const cards = () => within(dialog()).queryAllByRole('article');
 const saveAll = () => screen.getByRole('button', { name: ko.clothes.analysis.saveAll });
 
+const SEASON: AttributeDefDto = {
+  id: 'd-season',
+  name: '계절',
+  selectableValues: ['봄', '겨울'],
+  createdAt: '2026-11-21T00:00:00.000Z',
+};
+
+/** Radix Select by keyboard: open the list, then take the option. */
+async function pick(scope: HTMLElement, label: string, option: string) {
+  fireEvent.keyDown(within(scope).getByRole('combobox', { name: label }), { key: 'Enter' });
+  fireEvent.keyDown(await screen.findByRole('option', { name: option }), { key: 'Enter' });
+  await flush();
+}
+
 async function choose(files: File[]) {
   fireEvent.change(screen.getByLabelText(ko.clothes.analysis.choosePhotos), { target: { files } });
   await flush();
 }
 
 beforeEach(() => {
+  // jsdom has no layout; Radix Select scrolls its chosen option into view.
+  Element.prototype.scrollIntoView = vi.fn();
   vi.mocked(getAttributeDefs).mockResolvedValue([COLOR]);
   vi.mocked(analyseClothesPhoto).mockImplementation(async (file) => analysisOf(file));
 });
@@ -93,12 +109,14 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
     expect(cards()).toHaveLength(LIMITS.clothesBulkAddMax);
     expect(analyseClothesPhoto).toHaveBeenCalledTimes(30);
     const first = within(cards()[0]!);
-    expect(first.getByLabelText(ko.clothes.name)).toHaveValue('wool 0 coat');
+    expect(first.getByLabelText(ko.clothes.name)).toHaveValue('네이비 wool 0 coat');
     expect(first.getByRole('combobox', { name: ko.clothes.type })).toHaveTextContent(ko.clothes.types.OUTER);
+    expect(first.getByRole('combobox', { name: '색상' })).toHaveTextContent('네이비');
+    // What the photo analysis found is behind '자세히'.
+    expect(first.queryByText(ko.clothes.analysis.detectedColour('네이비'))).not.toBeInTheDocument();
+    fireEvent.click(first.getByRole('button', { name: ko.clothes.analysis.details }));
     expect(first.getByText(ko.clothes.analysis.detectedColour('네이비'))).toBeInTheDocument();
-    expect(
-      first.getByRole('button', { name: ko.clothes.analysis.removeAttribute('색상', '네이비') }),
-    ).toBeEnabled();
+    expect(first.getByText(ko.clothes.analysis.fileName('wool-0-coat.jpg'))).toBeInTheDocument();
     expect(screen.getByText(ko.clothes.analysis.photoCount(30, 30))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ko.clothes.analysis.choosePhotos })).toBeDisabled();
   });
@@ -151,7 +169,7 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
     expect(createClothes).toHaveBeenCalledWith(
       {
         ownerId: OWNER,
-        name: 'a coat',
+        name: '네이비 a coat',
         type: 'OUTER',
         attributes: [{ definitionId: COLOR.id, value: '네이비' }],
       },
@@ -179,7 +197,7 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
   it('keeps the drafts the network dropped, with what was typed, and saves them on the next try', async () => {
     let online = false;
     vi.mocked(createClothes).mockImplementation(async (request) => {
-      if (!online && request.name !== 'a coat')
+      if (!online && request.name !== '네이비 a coat')
         throw new ApiError(ko.offline.writeFailed, null, null, { network: 'offline' });
       return { id: request.name } as ClothesDto;
     });
@@ -266,6 +284,69 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     await flush();
     expect(cards()).toHaveLength(0);
+  });
+
+  it('names a camera photo in Korean once a type is chosen, and follows type and colour until a name is typed', async () => {
+    vi.mocked(analyseClothesPhoto).mockResolvedValue({
+      name: null,
+      type: null,
+      attributes: [{ definitionId: COLOR.id, definitionName: COLOR.name, value: '네이비' }],
+    });
+    renderWithQuery(<Harness />);
+    await flush();
+    await choose([photo('IMG_1234.jpg')]);
+    const card = cards()[0]!;
+    const name = within(card).getByLabelText(ko.clothes.name);
+    expect(name).toHaveValue('');
+    await pick(card, ko.clothes.type, ko.clothes.types.OUTER);
+    expect(name).toHaveValue('네이비 아우터');
+    await pick(card, '색상', '블랙');
+    expect(name).toHaveValue('블랙 아우터');
+    fireEvent.change(name, { target: { value: '내 코트' } });
+    await pick(card, ko.clothes.type, ko.clothes.types.TOP);
+    expect(name).toHaveValue('내 코트');
+  });
+
+  it("sets the type and a value for all drafts, leaving values set by hand unless asked to overwrite", async () => {
+    vi.mocked(getAttributeDefs).mockResolvedValue([COLOR, SEASON]);
+    vi.mocked(analyseClothesPhoto).mockResolvedValue({
+      name: null,
+      type: null,
+      attributes: [{ definitionId: COLOR.id, definitionName: COLOR.name, value: '네이비' }],
+    });
+    renderWithQuery(<Harness />);
+    await flush();
+    await choose([photo('IMG_1.jpg'), photo('IMG_2.jpg'), photo('IMG_3.jpg')]);
+    await pick(cards()[1]!, ko.clothes.type, ko.clothes.types.BOTTOM);
+
+    const forAll = screen.getByRole('button', { name: ko.clothes.analysis.forAll });
+    expect(forAll).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(forAll);
+    const panel = screen.getByRole('region', { name: ko.clothes.analysis.forAll });
+    const apply = within(panel).getByRole('button', { name: ko.clothes.analysis.applyToAll });
+    expect(apply).toBeDisabled();
+    await pick(panel, ko.clothes.type, ko.clothes.types.OUTER);
+    await pick(panel, ko.clothes.attributes, '계절');
+    // An attribute alone changes nothing: its value is chosen, never assumed.
+    expect(within(panel).getByRole('combobox', { name: ko.clothes.batch.value })).toHaveTextContent(
+      ko.clothes.batch.choose,
+    );
+    await pick(panel, ko.clothes.batch.value, '겨울');
+    fireEvent.click(apply);
+    await flush();
+    const types = () =>
+      cards().map((c) => within(c).getByRole('combobox', { name: ko.clothes.type }).textContent);
+    expect(types()).toEqual([ko.clothes.types.OUTER, ko.clothes.types.BOTTOM, ko.clothes.types.OUTER]);
+    expect(within(cards()[0]!).getByLabelText(ko.clothes.name)).toHaveValue('네이비 아우터');
+    expect(within(cards()[1]!).getByLabelText(ko.clothes.name)).toHaveValue('네이비 하의');
+    for (const card of cards()) expect(card).toHaveTextContent('계절 겨울');
+    expect(within(panel).getByRole('status')).toHaveTextContent(ko.clothes.analysis.appliedToAll(3, 1));
+
+    fireEvent.click(within(panel).getByRole('checkbox', { name: ko.clothes.analysis.overwriteEdited }));
+    fireEvent.click(apply);
+    await flush();
+    expect(types()).toEqual([ko.clothes.types.OUTER, ko.clothes.types.OUTER, ko.clothes.types.OUTER]);
+    expect(within(panel).getByRole('status')).toHaveTextContent(ko.clothes.analysis.appliedToAll(3, 0));
   });
 
   it('closes without asking when there is nothing to lose', async () => {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { ko, type ClothesDto } from '@otboo/contract';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { colourDefinitionOf, ko, type ClothesDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ApplyToAll } from '@/features/clothes/components/bulk-add/apply-to-all';
 import { DraftCard, draftNameId } from '@/features/clothes/components/bulk-add/draft-card';
 import { PhotoDropZone } from '@/features/clothes/components/bulk-add/photo-drop-zone';
 import { SaveProgress } from '@/features/clothes/components/bulk-add/save-progress';
@@ -25,9 +26,11 @@ interface BulkAddDialogProps {
  * failed to save stays with its error while the others go.
  */
 export function BulkAddDialog({ open, onOpenChange, ownerId, onSaved }: BulkAddDialogProps) {
-  const bulk = useBulkDrafts();
-  const { drafts, notice, progress } = bulk.state;
-  const attributeDefinitions = useAttributeDefinitions();
+  const { definitions } = useAttributeDefinitions();
+  const colour = colourDefinitionOf(definitions);
+  const others = useMemo(() => definitions.filter((d) => d !== colour), [definitions, colour]);
+  const bulk = useBulkDrafts(colour?.id ?? null);
+  const { drafts, notice, progress, applied } = bulk.state;
   const [confirming, setConfirming] = useState(false);
   const [dragging, setDragging] = useState(false);
   const body = useRef<HTMLDivElement>(null);
@@ -125,6 +128,14 @@ export function BulkAddDialog({ open, onOpenChange, ownerId, onSaved }: BulkAddD
               {notice}
             </p>
           ) : null}
+          {drafts.length > 1 ? (
+            <ApplyToAll
+              definitions={definitions}
+              disabled={saving}
+              applied={applied}
+              onApply={bulk.applyToAll}
+            />
+          ) : null}
           {drafts.length > 0 ? (
             <ol
               aria-label={ko.clothes.analysis.bulkAddTitle}
@@ -135,7 +146,8 @@ export function BulkAddDialog({ open, onOpenChange, ownerId, onSaved }: BulkAddD
                   <DraftCard
                     draft={draft}
                     number={index + 1}
-                    definitions={attributeDefinitions.definitions}
+                    colour={colour}
+                    others={others}
                     disabled={saving}
                     onEdit={bulk.edit}
                     onRemove={remove}
