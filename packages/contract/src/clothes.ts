@@ -164,7 +164,11 @@ export const ClothesBatchUpdateRequest = z
     if (r.type === undefined && r.attribute === undefined && r.attributes === undefined)
       ctx.addIssue({ code: 'custom', path: ['type'], message: ko.clothes.batch.nothingToChange });
     if (r.attribute !== undefined && r.attributes !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['attributes'], message: ko.clothes.batch.attributeAndAttributes });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attributes'],
+        message: ko.clothes.batch.attributeAndAttributes,
+      });
     const seen = new Set<string>();
     for (const [index, change] of (r.attributes ?? []).entries()) {
       if (seen.has(change.definitionId))

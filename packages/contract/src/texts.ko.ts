@@ -581,6 +581,15 @@ export const ko = {
     emptyWardrobeHint: '가지고 있는 옷을 등록하고 날씨에 맞는 코디를 추천받아 보세요.',
     noResults: '검색 결과가 없습니다',
     noResultsHint: '다른 카테고리를 선택해보세요.',
+    // A name search with no match (ours): the words searched, and a way out of the search.
+    noMatch: (keyword: string) =>
+      `‘${keyword}’${particle(keyword, '과', '와').slice(keyword.length)} 일치하는 옷이 없어요`,
+    noMatchIn: (type: string, keyword: string) =>
+      `${type}에서 ‘${keyword}’${particle(keyword, '과', '와').slice(keyword.length)} 일치하는 옷이 없어요`,
+    noMatchHint: '옷 이름의 일부로 찾아보거나 검색어를 지워보세요.',
+    noMatchInHint: '전체에서 찾아보거나 검색어를 지워보세요.',
+    clearSearch: '검색어 지우기',
+    searchAll: '전체에서 찾기',
     menuOf: (name: string) => `${name} 메뉴`,
     filterLabel: '옷 종류 필터',
     searchPlaceholder: '옷 이름 검색',
@@ -647,7 +656,8 @@ export const ko = {
       removeDraft: (n: number) => `${n}번째 옷 빼기`,
       // '모든 옷에 한꺼번에 지정': a type and/or one attribute's value for every draft.
       forAll: '모든 옷에 한꺼번에 지정',
-      forAllHint: '종류나 속성 값을 고르면 모든 옷에 한 번에 넣어드려요. 옷마다 직접 고친 값은 그대로 두어요.',
+      forAllHint:
+        '종류나 속성 값을 고르면 모든 옷에 한 번에 넣어드려요. 옷마다 직접 고친 값은 그대로 두어요.',
       overwriteEdited: '직접 고친 값도 바꾸기',
       applyToAll: '모든 옷에 적용',
       appliedToAll: (changed: number, kept: number) =>
@@ -700,8 +710,10 @@ export const ko = {
       value: '값',
       clearValue: '값 지우기',
       choose: '값을 선택해주세요',
+      attributeLabel: (n: number) => (n === 1 ? '속성' : `속성 ${n}`),
+      valueLabel: (n: number) => (n === 1 ? '값' : `값 ${n}`),
       addAttribute: '속성 추가',
-      removeChange: (n: number) => `${n}번째 속성 빼기`,
+      removeChange: (n: number) => `속성 ${n} 빼기`,
       clearConfirmTitle: '값을 지울까요?',
       clearConfirm: (n: number, definition: string) => `${n}벌의 ${definition} 값이 지워져요.`,
       clearAndApply: '지우고 적용',

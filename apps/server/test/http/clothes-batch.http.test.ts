@@ -231,7 +231,10 @@ describe('PATCH /api/clothes/batch', () => {
     await refused({ clothesIds: [mine.id], attributes: [{ definitionId: 'colour', value: '블랙' }] });
     await refused({ clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: 7 }] });
     await refused({ clothesIds: [mine.id], attributes: { definitionId: colour.id, value: '블랙' } });
-    await refused({ clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: 'x'.repeat(5000) }] });
+    await refused({
+      clothesIds: [mine.id],
+      attributes: [{ definitionId: colour.id, value: 'x'.repeat(5000) }],
+    });
     await refused({
       clothesIds: [mine.id],
       attributes: Array.from({ length: 31 }, () => ({ definitionId: randomUUID(), value: null })),
@@ -244,9 +247,8 @@ describe('PATCH /api/clothes/batch', () => {
       attributes: [{ definitionId: colour.id, value: '블랙', remove: true }],
     });
     expect(
-      (
-        await batch(null, { clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: null }] })
-      ).status,
+      (await batch(null, { clothesIds: [mine.id], attributes: [{ definitionId: colour.id, value: null }] }))
+        .status,
     ).toBe(401);
     const still = await get(owner, mine.id);
     expect(still?.name).toBe('셔츠 X');

@@ -119,6 +119,47 @@ describe('closet page', () => {
     expect(screen.getByRole('tablist')).toBeInTheDocument();
   });
 
+  it('says what was searched when a name search finds nothing, and clears the search', async () => {
+    vi.mocked(getClothes).mockImplementation(async (query) =>
+      page(
+        [clothes('코트', 'OUTER'), clothes('셔츠', 'TOP')].filter(
+          (c) =>
+            (!query.keywordLike || c.name.includes(query.keywordLike)) &&
+            (!query.typeEqual || c.type === query.typeEqual),
+        ),
+      ),
+    );
+    renderCloset();
+    await flush();
+    const search = screen.getByRole('searchbox', { name: ko.clothes.searchPlaceholder });
+    fireEvent.change(search, { target: { value: '청바지' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    await flush();
+    expect(getClothes).toHaveBeenLastCalledWith({ ownerId: USER_ID, limit: 20, keywordLike: '청바지' });
+    expect(screen.getByText('‘청바지’와 일치하는 옷이 없어요')).toBeInTheDocument();
+    // Not the type tabs' words: the search is what found nothing.
+    expect(screen.queryByText(ko.clothes.noResultsHint)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ko.clothes.searchAll })).not.toBeInTheDocument();
+
+    // Inside a type tab: search all types, or clear the search.
+    fireEvent.click(screen.getByRole('tab', { name: ko.clothes.types.OUTER }));
+    await flush();
+    expect(screen.getByText(ko.clothes.noMatchIn(ko.clothes.types.OUTER, '청바지'))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: ko.clothes.searchAll }));
+    await flush();
+    expect(screen.getByRole('tab', { name: ko.clothes.all })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText(ko.clothes.noMatch('청바지'))).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: ko.clothes.clearSearch }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    await flush();
+    expect(screen.getByRole('article', { name: '코트' })).toBeInTheDocument();
+    const cleared = screen.getByRole('searchbox', { name: ko.clothes.searchPlaceholder });
+    expect(cleared).toHaveValue('');
+    expect(cleared).toHaveFocus();
+    expect(getClothes).toHaveBeenLastCalledWith({ ownerId: USER_ID, limit: 20 });
+  });
+
   it('shows the empty wardrobe with its add button and no filter bar', async () => {
     vi.mocked(getClothes).mockResolvedValue(page([]));
     renderCloset();

@@ -10,7 +10,7 @@ import { BatchEditDialog } from '@/features/clothes/components/batch/batch-edit-
 import { SelectionBar } from '@/features/clothes/components/batch/selection-bar';
 import { BulkAddDialog } from '@/features/clothes/components/bulk-add/bulk-add-dialog';
 import { ClosetSearch } from '@/features/clothes/components/closet/closet-search';
-import { EmptyWardrobe } from '@/features/clothes/components/closet/closet-empty';
+import { EmptyWardrobe, NoFilterResults } from '@/features/clothes/components/closet/closet-empty';
 import { ClothesGrid } from '@/features/clothes/components/closet/clothes-grid';
 import { DeleteClothesDialog } from '@/features/clothes/components/closet/delete-clothes-dialog';
 import { TypeTabs } from '@/features/clothes/components/closet/type-tabs';
@@ -43,6 +43,9 @@ export function ClosetRoute() {
   const selection = useClothesSelection();
   const [batchEditing, setBatchEditing] = useState(false);
   const gridId = useId();
+  const searchId = useId();
+  // The search box keeps its own text: clearing the search remounts it empty, then gives it the focus back.
+  const [searchKey, setSearchKey] = useState(0);
 
   const changeKeyword = useCallback(
     (keywordLike: string | undefined) => setFilters((current) => ({ ...current, keywordLike })),
@@ -50,6 +53,11 @@ export function ClosetRoute() {
   );
   const changeType = (typeEqual: ClothesType | undefined) =>
     setFilters((current) => ({ ...current, typeEqual }));
+  function clearSearch() {
+    setFilters((current) => ({ ...current, keywordLike: undefined }));
+    setSearchKey((k) => k + 1);
+    setTimeout(() => document.getElementById(searchId)?.focus(), 0);
+  }
 
   const { items: data, loading, error } = closet;
   const started = userId !== undefined;
@@ -97,7 +105,12 @@ export function ClosetRoute() {
         <div className="flex flex-col gap-6">
           <div className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <ClosetSearch applied={filters.keywordLike} onChange={changeKeyword} />
+              <ClosetSearch
+                key={searchKey}
+                id={searchId}
+                applied={filters.keywordLike}
+                onChange={changeKeyword}
+              />
               <div className="flex gap-1">
                 <Button variant="ghost" asChild>
                   <Link to={paths.closet.report.href()}>
@@ -127,9 +140,17 @@ export function ClosetRoute() {
             onRetry={() => void closet.fetch({ force: true })}
             onEdit={setEditing}
             onDelete={setDeleting}
+            noResults={
+              <NoFilterResults
+                keyword={filters.keywordLike}
+                type={filters.typeEqual}
+                onClearSearch={clearSearch}
+                onShowAllTypes={() => changeType(undefined)}
+              />
+            }
             selection={
               selection.selecting
-                ? { isSelected: (id) => selection.selected.has(id), onToggle: (c) => selection.toggle(c.id) }
+                ? { isSelected: (id) => selection.selected.has(id), onToggle: selection.toggle }
                 : undefined
             }
           />
@@ -152,7 +173,7 @@ export function ClosetRoute() {
       <BatchEditDialog
         open={batchEditing}
         onOpenChange={setBatchEditing}
-        clothesIds={[...selection.selected]}
+        clothes={[...selection.selected.values()]}
         onUpdated={batchEdited}
       />
       <EditClothesDialog clothes={editing} onClose={() => setEditing(null)} onSaved={edited} />

@@ -130,9 +130,10 @@ function englishGarment(tokens: readonly string[]): { type: ClothesType; korean:
   for (const entry of ENGLISH_WORDS) {
     const n = entry.tokens.length;
     for (let start = 0; start + n <= tokens.length; start++) {
-      const hit = entry.tokens.every((word, i) =>
-        i === n - 1 ? sameWord(tokens[start + i]!, word) : tokens[start + i] === word,
-      );
+      const hit = entry.tokens.every((word, i) => {
+        const token = tokens[start + i] ?? '';
+        return i === n - 1 ? sameWord(token, word) : token === word;
+      });
       const end = start + n - 1;
       if (hit && (!best || end > best.end || (end === best.end && n > best.length)))
         best = { end, length: n, type: entry.type, korean: entry.korean };
@@ -143,10 +144,10 @@ function englishGarment(tokens: readonly string[]): { type: ClothesType; korean:
 
 /** The first colour word in `tokens` (two in a row first: `light blue`, `sky blue`), as written. */
 function colourWord(tokens: readonly string[]): string | null {
-  for (let i = 0; i < tokens.length; i++) {
-    const pair = i + 1 < tokens.length ? `${tokens[i]} ${tokens[i + 1]}` : null;
-    if (pair && colourWordReference(pair)) return pair;
-    if (colourWordReference(tokens[i]!)) return tokens[i]!;
+  for (const [i, token] of tokens.entries()) {
+    const after = tokens[i + 1];
+    if (after !== undefined && colourWordReference(`${token} ${after}`)) return `${token} ${after}`;
+    if (colourWordReference(token)) return token;
   }
   return null;
 }

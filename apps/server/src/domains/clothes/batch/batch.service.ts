@@ -26,7 +26,13 @@ export function createBatchService({ db, repo, attributeDefsRepo }: BatchService
       const changes = input.attributes
         ? input.attributes.map((c, i) => ({ ...c, path: `attributes.${i}` }))
         : input.attribute
-          ? [{ definitionId: input.attribute.definitionId, value: input.attribute.value ?? null, path: 'attribute' }]
+          ? [
+              {
+                definitionId: input.attribute.definitionId,
+                value: input.attribute.value ?? null,
+                path: 'attribute',
+              },
+            ]
           : [];
       return db.transaction(async (tx) => {
         const rows = await repo.lockMany(tx, ids);

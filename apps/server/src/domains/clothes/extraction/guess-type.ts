@@ -75,7 +75,11 @@ export function garmentWordIn(text: string): { type: ClothesType; word: string; 
   for (const entry of ENTRIES) {
     const index = findKeyword(lower, entry);
     if (index < 0) continue;
-    if (!best || entry.text.length > best.word.length || (entry.text.length === best.word.length && index < best.index))
+    if (
+      !best ||
+      entry.text.length > best.word.length ||
+      (entry.text.length === best.word.length && index < best.index)
+    )
       best = { type: entry.type, word: entry.text, index };
   }
   return best;

@@ -48,11 +48,7 @@ async function analyseWithRetry(file: File) {
  * Photos waiting for their analysis, at most ANALYSIS_CONCURRENCY asked at once; each answer goes to `dispatch`.
  * Plain state outside React: only event handlers and request callbacks touch it.
  */
-export function createAnalysisQueue(
-  dispatch: (action: BulkAction) => void,
-  /** The colour definition's id when an answer arrives (drafts are named by it). */
-  colourId: () => string | null = () => null,
-) {
+export function createAnalysisQueue(dispatch: (action: BulkAction) => void) {
   let pending: KeyedFile[] = [];
   let running = 0;
 
@@ -63,7 +59,7 @@ export function createAnalysisQueue(
       running++;
       dispatch({ type: 'analysing', key: job.key });
       analyseWithRetry(job.file)
-        .then((result) => dispatch({ type: 'analysed', key: job.key, result, colourId: colourId() }))
+        .then((result) => dispatch({ type: 'analysed', key: job.key, result }))
         .catch((error: unknown) => {
           const apiError = toApiError(error);
           dispatch({
@@ -108,12 +104,9 @@ export interface BulkSaveResult {
 export function useBulkDrafts(colourId: string | null) {
   const [state, dispatch] = useReducer(bulkReducer, EMPTY_BULK_STATE);
   const counter = useRef(0);
-  // Read when an answer arrives: the definitions may load after the first photos were chosen.
-  const colour = useRef(colourId);
-  useEffect(() => {
-    colour.current = colourId;
-  }, [colourId]);
-  const [queue] = useState(() => createAnalysisQueue(dispatch, () => colour.current));
+  const [queue] = useState(() => createAnalysisQueue(dispatch));
+  // The definitions may load after the first photos were chosen: the drafts are named once it is known.
+  useEffect(() => dispatch({ type: 'colour', colourId }), [colourId]);
 
   // A photo whose draft was saved, removed or discarded no longer needs its object URL.
   const shown = useRef(new Set<File>());
@@ -141,14 +134,12 @@ export function useBulkDrafts(colourId: string | null) {
   );
 
   const edit = useCallback(
-    (key: string, patch: Partial<ClothesFormValues>) =>
-      dispatch({ type: 'edit', key, patch, colourId: colour.current }),
+    (key: string, patch: Partial<ClothesFormValues>) => dispatch({ type: 'edit', key, patch }),
     [],
   );
 
   const applyToAll = useCallback(
-    (patch: BulkPatch, overwrite: boolean) =>
-      dispatch({ type: 'applyToAll', patch, overwrite, colourId: colour.current }),
+    (patch: BulkPatch, overwrite: boolean) => dispatch({ type: 'applyToAll', patch, overwrite }),
     [],
   );
 

@@ -1,19 +1,20 @@
 import { useCallback, useState } from 'react';
-import { LIMITS } from '@otboo/contract';
+import { LIMITS, type ClothesDto } from '@otboo/contract';
 
 /**
- * The closet's '여러 벌 선택' mode: which garments are ticked (by id, so a list reload keeps them). At most
- * LIMITS.clothesBatchMax can be ticked, what one batch edit takes (docs/api.md §9.6).
+ * The closet's '여러 벌 선택' mode: which garments are ticked (by id, so a list reload keeps them, with the garment
+ * as ticked: the batch edit counts from it how many lose a value). At most LIMITS.clothesBatchMax can be ticked,
+ * what one batch edit takes (docs/api.md §9.6).
  */
 export function useClothesSelection() {
   const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [selected, setSelected] = useState<ReadonlyMap<string, ClothesDto>>(() => new Map());
 
-  const toggle = useCallback((clothesId: string) => {
+  const toggle = useCallback((clothes: ClothesDto) => {
     setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(clothesId)) next.delete(clothesId);
-      else if (next.size < LIMITS.clothesBatchMax) next.add(clothesId);
+      const next = new Map(current);
+      if (next.has(clothes.id)) next.delete(clothes.id);
+      else if (next.size < LIMITS.clothesBatchMax) next.set(clothes.id, clothes);
       return next;
     });
   }, []);
@@ -21,7 +22,7 @@ export function useClothesSelection() {
   const start = useCallback(() => setSelecting(true), []);
   const stop = useCallback(() => {
     setSelecting(false);
-    setSelected(new Set());
+    setSelected(new Map());
   }, []);
 
   return { selecting, selected, toggle, start, stop };

@@ -24,6 +24,9 @@ function photo(name = 'navy-coat.jpg', bytes = 3, type = 'image/jpeg'): File {
   return file;
 }
 
+/** The bulk add's state once the definitions are known: 색상 names the drafts. */
+const START: BulkState = { ...EMPTY_BULK_STATE, colourId: COLOR };
+
 let next = 0;
 function add(state: BulkState, files: File[]): BulkState {
   return bulkReducer(state, { type: 'add', files: files.map((file) => ({ key: `k${++next}`, file })) });
@@ -32,7 +35,7 @@ function add(state: BulkState, files: File[]): BulkState {
 describe('adding photos', () => {
   it('takes 30 of 31 photos and says so in Korean', () => {
     const files = Array.from({ length: 31 }, (_, i) => photo(`shirt-${i}.jpg`));
-    const state = add(EMPTY_BULK_STATE, files);
+    const state = add(START, files);
     expect(state.drafts).toHaveLength(LIMITS.clothesBulkAddMax);
     expect(state.drafts.map((d) => d.file)).toEqual(files.slice(0, 30));
     expect(state.notice).toBe(ko.clothes.analysis.tooManyPhotos(30, 30));
@@ -41,7 +44,7 @@ describe('adding photos', () => {
 
   it('fills only the room left beside the drafts already there', () => {
     const full = add(
-      EMPTY_BULK_STATE,
+      START,
       Array.from({ length: 25 }, () => photo()),
     );
     const state = add(
@@ -55,7 +58,7 @@ describe('adding photos', () => {
 
   it('makes two drafts of the same photo chosen twice', () => {
     const same = photo('coat.jpg');
-    const state = add(add(EMPTY_BULK_STATE, [same]), [same]);
+    const state = add(add(START, [same]), [same]);
     expect(state.drafts).toHaveLength(2);
     expect(new Set(state.drafts.map((d) => d.key)).size).toBe(2);
     expect(state.notice).toBeNull();
@@ -92,15 +95,14 @@ describe('applyAnalysis', () => {
   });
 
   it('never overwrites what the user typed or chose meanwhile', () => {
-    let state = add(EMPTY_BULK_STATE, [photo('navy-coat.jpg')]);
+    let state = add(START, [photo('navy-coat.jpg')]);
     const key = state.drafts[0]!.key;
     state = bulkReducer(state, {
       type: 'edit',
       key,
       patch: { name: '엄마가 사준 코트', type: 'TOP', attributes: { [COLOR]: '블랙', [SEASON]: '겨울' } },
-      colourId: COLOR,
     });
-    state = bulkReducer(state, { type: 'analysed', key, result, colourId: COLOR });
+    state = bulkReducer(state, { type: 'analysed', key, result });
     expect(state.drafts[0]!.values).toEqual({
       name: '엄마가 사준 코트',
       type: 'TOP',
@@ -109,10 +111,10 @@ describe('applyAnalysis', () => {
   });
 
   it('is ignored for a draft removed meanwhile', () => {
-    let state = add(EMPTY_BULK_STATE, [photo()]);
+    let state = add(START, [photo()]);
     const key = state.drafts[0]!.key;
     state = bulkReducer(state, { type: 'remove', key });
-    expect(bulkReducer(state, { type: 'analysed', key, result, colourId: COLOR })).toEqual(state);
+    expect(bulkReducer(state, { type: 'analysed', key, result })).toEqual(state);
   });
 });
 
@@ -171,7 +173,7 @@ describe('names the app makes', () => {
 
 describe("'모든 옷에 적용'", () => {
   function three(): BulkState {
-    let state = add(EMPTY_BULK_STATE, [photo('IMG_1.jpg'), photo('IMG_2.jpg'), photo('IMG_3.jpg')]);
+    let state = add(START, [photo('IMG_1.jpg'), photo('IMG_2.jpg'), photo('IMG_3.jpg')]);
     for (const [i, d] of state.drafts.entries())
       state = bulkReducer(state, {
         type: 'analysed',
@@ -179,9 +181,10 @@ describe("'모든 옷에 적용'", () => {
         result: {
           name: null,
           type: null,
-          attributes: [{ definitionId: COLOR, definitionName: '색상', value: ['네이비', '블랙', '화이트'][i]! }],
+          attributes: [
+            { definitionId: COLOR, definitionName: '색상', value: ['네이비', '블랙', '화이트'][i]! },
+          ],
         },
-        colourId: COLOR,
       });
     return state;
   }
@@ -200,12 +203,11 @@ describe("'모든 옷에 적용'", () => {
   it('leaves a value the user set by hand unless asked to overwrite it', () => {
     let state = three();
     const [a, b] = state.drafts.map((d) => d.key) as [string, string];
-    state = bulkReducer(state, { type: 'edit', key: a, patch: { type: 'BOTTOM' }, colourId: COLOR });
+    state = bulkReducer(state, { type: 'edit', key: a, patch: { type: 'BOTTOM' } });
     state = bulkReducer(state, {
       type: 'edit',
       key: b,
       patch: { attributes: { [COLOR]: '그레이' } },
-      colourId: COLOR,
     });
     const kept = applyToAll(state, { type: 'OUTER', attributes: { [COLOR]: '베이지' } }, false, COLOR);
     expect(kept.drafts.map((d) => [d.values.type, d.values.attributes[COLOR]])).toEqual([
@@ -214,10 +216,16 @@ describe("'모든 옷에 적용'", () => {
       ['OUTER', '베이지'],
     ]);
     expect(kept.applied).toEqual({ changed: 3, kept: 2 });
-    expect(ko.clothes.analysis.appliedToAll(3, 2)).toBe('3벌에 적용했어요. 2벌은 직접 고친 값을 그대로 두었어요.');
+    expect(ko.clothes.analysis.appliedToAll(3, 2)).toBe(
+      '3벌에 적용했어요. 2벌은 직접 고친 값을 그대로 두었어요.',
+    );
 
     const overwritten = applyToAll(state, { type: 'OUTER', attributes: { [COLOR]: '베이지' } }, true, COLOR);
-    expect(overwritten.drafts.map((d) => d.values.name)).toEqual(['베이지 아우터', '베이지 아우터', '베이지 아우터']);
+    expect(overwritten.drafts.map((d) => d.values.name)).toEqual([
+      '베이지 아우터',
+      '베이지 아우터',
+      '베이지 아우터',
+    ]);
     expect(overwritten.applied).toEqual({ changed: 3, kept: 0 });
     // Overwritten, the value is the bulk one now: a later '모든 옷에 적용' changes it again.
     const again = applyToAll(overwritten, { type: 'SHOES' }, false, COLOR);
@@ -228,7 +236,7 @@ describe("'모든 옷에 적용'", () => {
     let state = three();
     const [a] = state.drafts.map((d) => d.key) as [string];
     state = applyToAll(state, { type: 'HAT' }, false, COLOR);
-    state = bulkReducer(state, { type: 'edit', key: a, patch: { name: '아빠 모자' }, colourId: COLOR });
+    state = bulkReducer(state, { type: 'edit', key: a, patch: { name: '아빠 모자' } });
     state = applyToAll(state, { attributes: { [COLOR]: '' } }, false, COLOR);
     expect(state.drafts.map((d) => d.values.name)).toEqual(['아빠 모자', '모자', '모자']);
     expect(state.drafts.every((d) => d.values.attributes[COLOR] === '')).toBe(true);
@@ -237,9 +245,13 @@ describe("'모든 옷에 적용'", () => {
 
 describe('saving', () => {
   it('counts progress, drops saved drafts and keeps a failed one with its error and its values', () => {
-    let state = add(EMPTY_BULK_STATE, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+    let state = add(START, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
     const [a, b, c] = state.drafts.map((d) => d.key) as [string, string, string];
-    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '  직접 쓴 이름  ', type: 'TOP' }, colourId: COLOR });
+    state = bulkReducer(state, {
+      type: 'edit',
+      key: b,
+      patch: { name: '  직접 쓴 이름  ', type: 'TOP' },
+    });
     state = bulkReducer(state, { type: 'saveStarted', keys: [a, b, c], problems: {} });
     expect(state.progress).toEqual({ done: 0, total: 3 });
     expect(state.drafts.every((d) => d.saving)).toBe(true);
@@ -258,15 +270,15 @@ describe('saving', () => {
       values: { name: '  직접 쓴 이름  ', type: 'TOP' },
     });
     // Editing the draft clears its error.
-    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '셔츠' }, colourId: COLOR });
+    state = bulkReducer(state, { type: 'edit', key: b, patch: { name: '셔츠' } });
     expect(state.drafts[0]!.error).toBeNull();
   });
 
   it('marks drafts that cannot be sent with what is missing', () => {
-    let state = add(EMPTY_BULK_STATE, [photo('a.jpg')]);
+    let state = add(START, [photo('a.jpg')]);
     const key = state.drafts[0]!.key;
     expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.typeRequired);
-    state = bulkReducer(state, { type: 'edit', key, patch: { name: ' ', type: 'TOP' }, colourId: COLOR });
+    state = bulkReducer(state, { type: 'edit', key, patch: { name: ' ', type: 'TOP' } });
     expect(draftProblem(state.drafts[0]!)).toBe(ko.clothes.nameRequired);
     state = bulkReducer(state, {
       type: 'saveStarted',
@@ -277,14 +289,13 @@ describe('saving', () => {
   });
 
   it('sends a trimmed name and only the attributes with a value', () => {
-    let state = add(EMPTY_BULK_STATE, [photo('a.jpg')]);
+    let state = add(START, [photo('a.jpg')]);
     const key = state.drafts[0]!.key;
     expect(draftRequest(OWNER, state.drafts[0]!)).toBeNull();
     state = bulkReducer(state, {
       type: 'edit',
       key,
       patch: { name: ' 코트 ', type: 'OUTER', attributes: { [COLOR]: '네이비', [SEASON]: '' } },
-      colourId: COLOR,
     });
     expect(draftRequest(OWNER, state.drafts[0]!)).toEqual({
       ownerId: OWNER,
@@ -295,7 +306,7 @@ describe('saving', () => {
   });
 
   it('takes a refused photo out so that the rest can be saved', () => {
-    let state = add(EMPTY_BULK_STATE, [photo('coat.jpg', LIMITS.clothesImageMaxBytes + 1)]);
+    let state = add(START, [photo('coat.jpg', LIMITS.clothesImageMaxBytes + 1)]);
     const key = state.drafts[0]!.key;
     state = bulkReducer(state, { type: 'removePhoto', key });
     expect(state.drafts[0]).toMatchObject({ file: null, photoError: null });

@@ -45,9 +45,17 @@ export interface BulkState {
   progress: { done: number; total: number } | null;
   /** What the last '모든 옷에 적용' did: drafts changed, and drafts it left as the user set them. */
   applied: { changed: number; kept: number } | null;
+  /** The 색상 definition's id (drafts are named by its value), null while unknown or when there is none. */
+  colourId: string | null;
 }
 
-export const EMPTY_BULK_STATE: BulkState = { drafts: [], notice: null, progress: null, applied: null };
+export const EMPTY_BULK_STATE: BulkState = {
+  drafts: [],
+  notice: null,
+  progress: null,
+  applied: null,
+  colourId: null,
+};
 
 /** The Korean word a type gives a draft's name when no garment word is known ('아우터', '옷' for 기타). */
 export function typeNoun(type: ClothesType): string {
@@ -250,12 +258,13 @@ export function draftRequest(ownerId: string, draft: ClothesDraft): ClothesCreat
 
 export type BulkAction =
   | { type: 'add'; files: readonly KeyedFile[] }
-  | { type: 'edit'; key: string; patch: Partial<ClothesFormValues>; colourId: string | null }
-  | { type: 'applyToAll'; patch: BulkPatch; overwrite: boolean; colourId: string | null }
+  | { type: 'colour'; colourId: string | null }
+  | { type: 'edit'; key: string; patch: Partial<ClothesFormValues> }
+  | { type: 'applyToAll'; patch: BulkPatch; overwrite: boolean }
   | { type: 'remove'; key: string }
   | { type: 'removePhoto'; key: string }
   | { type: 'analysing'; key: string }
-  | { type: 'analysed'; key: string; result: ClothesAnalysisDto; colourId: string | null }
+  | { type: 'analysed'; key: string; result: ClothesAnalysisDto }
   | { type: 'analysisFailed'; key: string; photoError: string | null }
   | { type: 'saveStarted'; keys: readonly string[]; problems: Readonly<Record<string, string>> }
   | { type: 'saved'; key: string }
@@ -276,10 +285,12 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
   switch (action.type) {
     case 'add':
       return addFiles(state, action.files);
+    case 'colour':
+      return { ...state, colourId: action.colourId };
     case 'edit':
-      return update(state, action.key, (d) => editDraft(d, action.patch, action.colourId));
+      return update(state, action.key, (d) => editDraft(d, action.patch, state.colourId));
     case 'applyToAll':
-      return applyToAll(state, action.patch, action.overwrite, action.colourId);
+      return applyToAll(state, action.patch, action.overwrite, state.colourId);
     case 'remove':
       return { ...state, drafts: state.drafts.filter((d) => d.key !== action.key) };
     case 'removePhoto':
@@ -293,7 +304,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'analysing':
       return update(state, action.key, (d) => ({ ...d, analysis: 'running' }));
     case 'analysed':
-      return update(state, action.key, (d) => applyAnalysis(d, action.result, action.colourId));
+      return update(state, action.key, (d) => applyAnalysis(d, action.result, state.colourId));
     case 'analysisFailed':
       return update(state, action.key, (d) => ({
         ...d,
@@ -325,7 +336,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'saveFinished':
       return { ...state, progress: null };
     case 'clear':
-      return EMPTY_BULK_STATE;
+      return { ...EMPTY_BULK_STATE, colourId: state.colourId };
   }
 }
 

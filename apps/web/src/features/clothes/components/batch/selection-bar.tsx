@@ -1,6 +1,8 @@
 import { PencilLine } from 'lucide-react';
+import { useRef } from 'react';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
+import { useToastsAbove } from '@/components/ui/toaster';
 
 interface SelectionBarProps {
   count: number;
@@ -10,11 +12,15 @@ interface SelectionBarProps {
 
 /**
  * The select mode's bar, kept in view at the bottom of the closet (above the phone's tab bar): how many are
- * ticked, '선택한 옷 수정' and '취소'. The count is a polite live region.
+ * ticked, '선택한 옷 수정' and '취소'. The count is a polite live region. Toasts ('2벌을 수정했습니다.') stand above it.
  */
 export function SelectionBar({ count, onEdit, onCancel }: SelectionBarProps) {
+  const bar = useRef<HTMLDivElement>(null);
+  // 12 px: the bar's own distance above the tab bar (bottom-[…+0.75rem] below).
+  useToastsAbove(bar, 12);
   return (
     <div
+      ref={bar}
       role="region"
       aria-label={ko.clothes.batch.select}
       className="sticky bottom-[calc(var(--bottom-chrome)+0.75rem)] z-20 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-white/95 px-4 py-3 shadow-lg backdrop-blur"

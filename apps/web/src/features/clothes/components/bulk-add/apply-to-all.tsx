@@ -27,7 +27,8 @@ interface ApplyToAllProps {
 export function forAllPatch(type: string, definitionId: string, value: string): BulkPatch | null {
   const patch: BulkPatch = {};
   if (type !== KEEP) patch.type = type as ClothesType;
-  if (definitionId !== KEEP && value !== '') patch.attributes = { [definitionId]: value === CLEAR ? '' : value };
+  if (definitionId !== KEEP && value !== '')
+    patch.attributes = { [definitionId]: value === CLEAR ? '' : value };
   return patch.type || patch.attributes ? patch : null;
 }
 
@@ -57,7 +58,10 @@ export function ApplyToAll({ definitions, disabled, applied, onApply }: ApplyToA
           className="flex min-h-12 w-full items-center justify-between gap-2 rounded-2xl px-4 text-left text-[15px] font-bold text-ink hover:bg-surface-soft"
         >
           {ko.clothes.analysis.forAll}
-          <ChevronDown className={cn('size-5 text-ink-muted transition-transform', open && 'rotate-180')} aria-hidden />
+          <ChevronDown
+            className={cn('size-5 text-ink-muted transition-transform', open && 'rotate-180')}
+            aria-hidden
+          />
         </button>
       </h3>
       <div id={ids.panel} hidden={!open} className="flex flex-col gap-3 px-4 pb-4">

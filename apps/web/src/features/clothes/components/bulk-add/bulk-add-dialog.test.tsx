@@ -307,7 +307,7 @@ describe('BulkAddDialog', { timeout: 60_000 }, () => {
     expect(name).toHaveValue('내 코트');
   });
 
-  it("sets the type and a value for all drafts, leaving values set by hand unless asked to overwrite", async () => {
+  it('sets the type and a value for all drafts, leaving values set by hand unless asked to overwrite', async () => {
     vi.mocked(getAttributeDefs).mockResolvedValue([COLOR, SEASON]);
     vi.mocked(analyseClothesPhoto).mockResolvedValue({
       name: null,

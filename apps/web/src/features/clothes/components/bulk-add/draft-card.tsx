@@ -155,7 +155,9 @@ export const DraftCard = memo(function DraftCard({
         {open ? (
           <>
             <div className="flex flex-col gap-0.5 text-xs text-ink-muted">
-              {draft.file ? <p className="break-all">{ko.clothes.analysis.fileName(draft.file.name)}</p> : null}
+              {draft.file ? (
+                <p className="break-all">{ko.clothes.analysis.fileName(draft.file.name)}</p>
+              ) : null}
               {draft.found[0] ? (
                 <p className="flex items-center gap-1.5 text-ink-soft">
                   <ColourDot value={draft.found[0].value} />

@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { ko, type ClothesDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { ClothesTileSkeleton } from '@/components/ui/clothes-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { ClothesCard } from '@/features/clothes/components/closet/clothes-card';
-import { NoFilterResults } from '@/features/clothes/components/closet/closet-empty';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 
 /** Skeleton cards shown while the first page loads (spec §2). */
@@ -25,6 +25,8 @@ interface ClothesGridProps {
   onDelete(clothes: ClothesDto): void;
   /** The select mode: each of the user's garments gets a checkbox (use-clothes-selection.ts). */
   selection?: { isSelected(clothesId: string): boolean; onToggle(clothes: ClothesDto): void };
+  /** Shown when the filters match nothing (closet-empty.tsx NoFilterResults). */
+  noResults: ReactNode;
 }
 
 // Two columns on a phone; from sm as many 200px-or-wider columns as fit.
@@ -70,7 +72,7 @@ export function ClothesGrid(props: ClothesGridProps) {
           ))}
         </ul>
       ) : !error ? (
-        <NoFilterResults />
+        props.noResults
       ) : null}
       {error ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
