@@ -16,8 +16,7 @@ interface SelectionBarProps {
  */
 export function SelectionBar({ count, onEdit, onCancel }: SelectionBarProps) {
   const bar = useRef<HTMLDivElement>(null);
-  // 12 px: the bar's own distance above the tab bar (bottom-[…+0.75rem] below).
-  useToastsAbove(bar, 12);
+  useToastsAbove(bar);
   return (
     <div
       ref={bar}

@@ -109,7 +109,7 @@ export const DraftCard = memo(function DraftCard({
             <input
               id={draftNameId(draft.key)}
               value={draft.values.name}
-              placeholder={ko.clothes.namePlaceholder}
+              placeholder={ko.clothes.analysis.namePlaceholder}
               maxLength={LIMITS.clothesNameMax}
               disabled={disabled}
               onChange={(event) => onEdit(draft.key, { name: event.target.value })}
