@@ -652,7 +652,7 @@ export const ko = {
       detectedColour: (value: string) => `사진에서 찾은 색상: ${value}`,
       fileName: (name: string) => `파일 이름: ${name}`,
       details: '자세히',
-      namePlaceholder: '종류를 고르면 이름을 채워드려요',
+      namePlaceholder: '종류를 고르면 채워져요',
       choose: '선택해주세요',
       removeDraft: (n: number) => `${n}번째 옷 빼기`,
       // '모든 옷에 한꺼번에 지정': a type and/or one attribute's value for every draft.
