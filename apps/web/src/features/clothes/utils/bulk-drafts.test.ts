@@ -161,6 +161,17 @@ describe('names the app makes', () => {
     expect(later.values).toMatchObject({ name: '네이비 하의', type: 'BOTTOM' });
   });
 
+  it('splits a name analysed before the colour definition was known once it is', () => {
+    let state = add(EMPTY_BULK_STATE, [photo('navy-coat.jpg')]);
+    const key = state.drafts[0]!.key;
+    state = bulkReducer(state, { type: 'analysed', key, result: coat });
+    expect(state.drafts[0]!.values.name).toBe('네이비 코트');
+    state = bulkReducer(state, { type: 'colour', colourId: COLOR });
+    expect(state.drafts[0]!.garment).toBe('코트');
+    state = bulkReducer(state, { type: 'edit', key, patch: { attributes: { [COLOR]: '블랙' } } });
+    expect(state.drafts[0]!.values.name).toBe('블랙 코트');
+  });
+
   it('never renames a name the user typed; a name cleared to nothing is made again on the next change', () => {
     const typed = edit(analysed(), { name: '엄마가 사준 코트' });
     expect(edit(typed, { type: 'TOP' }).values.name).toBe('엄마가 사준 코트');

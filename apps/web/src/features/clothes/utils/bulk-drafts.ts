@@ -241,6 +241,21 @@ export function applyToAll(
   return { ...state, drafts, applied: { changed, kept } };
 }
 
+/**
+ * The colour definition became known (the definitions load while the first photos are analysed): an analysis
+ * name read before it ('네이비 코트' taken whole as the garment word) is split into its colour and garment word, so
+ * that later colour changes replace the colour.
+ */
+function withColourDefinition(state: BulkState, colourId: string | null): BulkState {
+  if (!colourId || colourId === state.colourId) return { ...state, colourId };
+  const drafts = state.drafts.map((draft) => {
+    const colour = draft.values.attributes[colourId];
+    if (!colour || !draft.garment.startsWith(`${colour} `)) return draft;
+    return withAutoName({ ...draft, garment: draft.garment.slice(colour.length + 1) }, colourId);
+  });
+  return { ...state, colourId, drafts };
+}
+
 /** What keeps a draft from being sent, or null: a refused photo, no type (choosing one names it), no name. */
 export function draftProblem(draft: ClothesDraft): string | null {
   if (draft.photoError) return draft.photoError;
@@ -286,7 +301,7 @@ export function bulkReducer(state: BulkState, action: BulkAction): BulkState {
     case 'add':
       return addFiles(state, action.files);
     case 'colour':
-      return { ...state, colourId: action.colourId };
+      return withColourDefinition(state, action.colourId);
     case 'edit':
       return update(state, action.key, (d) => editDraft(d, action.patch, state.colourId));
     case 'applyToAll':
