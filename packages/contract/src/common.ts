@@ -57,7 +57,8 @@ export const LIMITS = {
   clothesImportCsvMaxBytes: 10 * 1024 * 1024,
   /**
    * One import's decode budget (docs/security.md, "Image work"): rows with a photo, and the pixels of its distinct
-   * photos together (8 billion: ~660 12-megapixel phone photos, or a full closet's export at 1,600 px).
+   * photos together (8 billion: ~660 12-megapixel or ~330 24-megapixel phone photos; a 1,000-photo export of
+   * ours, at most 1,600 px a side, is 2.6 billion).
    */
   clothesImportMaxPhotoRows: 1000,
   clothesImportMaxPixels: 8_000_000_000,

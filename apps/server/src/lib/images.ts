@@ -183,8 +183,9 @@ export interface RgbaPixels {
 
 /**
  * A small sRGB RGBA copy of an upload (longest side at most `maxSide`), after the same checks as reencodeImage,
- * in a decode slot taken in `owner`'s turn. The pipeline only shrinks: JPEG and WebP decode at 1/2–1/8 size (shrink-on-load) and the rest
- * is read sequentially, so even a 50-megapixel photo costs a few megabytes and tens of milliseconds.
+ * in a decode slot taken in `owner`'s turn. The pipeline only shrinks: JPEG and WebP decode at 1/2–1/8 size
+ * (shrink-on-load) and the rest is read sequentially, so even a 50-megapixel JPEG costs a few megabytes and tens
+ * of milliseconds (an interlaced PNG is decoded whole, though: ~400 MB at 7000×7000 in 16 bits).
  */
 export function readSmallRgba(input: Buffer, maxSide: number, owner: string): Promise<RgbaPixels> {
   return decodes.run(owner, async () => {
