@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createResponseSerializerCompiler } from './lib/response-serializer.js';
+import { configureImageWork } from './lib/images.js';
 import { AccessLogController } from './lib/access-log.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/client.js';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     overrides.database ?? (await (overrides.openingDatabase ?? openConfiguredDatabase(config)));
   await migrateDatabase(database);
   const { db } = database;
+  // Decode slots are process-wide (memory is); every app of the process is configured alike.
+  configureImageWork(config.images);
 
   const app = Fastify({
     logger: loggerOptions(config, overrides.logStream),
@@ -157,7 +160,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const { notifier } = notifications;
   const recommendations = createRecommendationsModule({ db });
   const { closetGaps } = recommendations;
-  const clothes = createClothesModule({ db, log, notifier, storage, pages, jobLock, closetGaps });
+  const clothes = createClothesModule({
+    db,
+    log,
+    notifier,
+    storage,
+    pages,
+    jobLock,
+    closetGaps,
+    closetImport: config.closetImport,
+  });
   const feeds = createFeedsModule({ db, log, notifier });
   const follows = createFollowsModule({ db, log, notifier });
   const weather = createWeatherModule({ db, log, config, notifier, jobLock });

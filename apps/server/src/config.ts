@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultImageMemoryBytes } from './lib/images.js';
 
 const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -83,6 +84,10 @@ const Env = z.object({
   /** Ours: per-user token bucket of each kind of write (DMs, comments, likes, follows, clothes, feeds). */
   WRITE_RATE_BURST: z.coerce.number().int().min(1).default(30),
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Ours: memory image decoding may use (MB); one decode slot per 400 MB, at most one per core. Default: ¼ of RAM. */
+  IMAGE_MEMORY_MB: z.coerce.number().int().min(1).optional(),
+  /** Ours: temporary disk all closet imports in flight may hold together (MB). */
+  IMPORT_TEMP_DISK_MB: z.coerce.number().int().min(1).default(4096),
   /** Ours: origins besides our own allowed to open `/ws` (comma-separated, e.g. `https://app.example.com`). */
   ALLOWED_ORIGINS: z
     .string()
@@ -164,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE,
     writeRate: { burst: e.WRITE_RATE_BURST, perMinute: e.WRITE_RATE_PER_MINUTE },
+    images: {
+      memoryBytes: e.IMAGE_MEMORY_MB === undefined ? defaultImageMemoryBytes() : e.IMAGE_MEMORY_MB * 2 ** 20,
+    },
+    closetImport: { tempDiskBytes: e.IMPORT_TEMP_DISK_MB * 2 ** 20 },
     allowedOrigins: e.ALLOWED_ORIGINS,
     push: {
       vapid: {

@@ -55,6 +55,13 @@ export const LIMITS = {
   /** An import upload: the exported ZIP with its photos, or a CSV alone. */
   clothesImportMaxBytes: 1024 * 1024 * 1024,
   clothesImportCsvMaxBytes: 10 * 1024 * 1024,
+  /**
+   * One import's decode budget (docs/security.md, "Image work"): rows with a photo, and the pixels of its distinct
+   * photos together (8 billion: ~660 12-megapixel or ~330 24-megapixel phone photos; a 1,000-photo export of
+   * ours, at most 1,600 px a side, is 2.6 billion).
+   */
+  clothesImportMaxPhotoRows: 1000,
+  clothesImportMaxPixels: 8_000_000_000,
   /** Entries listed in each of the closet report's `wear` and `neverWorn` (their totals are counted apart). */
   closetInsightsListMax: 100,
   attributeNameMax: 50,

@@ -844,6 +844,12 @@ export const ko = {
       rowPhotoMissing: (file: string) => `사진 파일이 없습니다: ${file}`,
       rowPhotoInvalid: (file: string) => `사진을 읽을 수 없습니다: ${file}`,
       rowPhotoTooLarge: (file: string) => `사진이 너무 큽니다: ${file}`,
+      tooManyPhotoRows: (max: number) =>
+        `사진이 있는 옷은 한 번에 최대 ${max.toLocaleString('ko-KR')}벌까지 가져올 수 있습니다. 파일을 나누어 가져와주세요.`,
+      tooManyPixels: (pixels: number) =>
+        `사진이 너무 크거나 많습니다. 한 번에 사진 화소 수 합계 ${(pixels / 1e8).toLocaleString('ko-KR')}억 화소까지 가져올 수 있으니 파일을 나누어 가져와주세요.`,
+      inProgress: '이미 옷장을 가져오고 있습니다. 끝난 뒤에 다시 시도해주세요.',
+      busy: '지금은 옷장 가져오기가 많습니다. 잠시 후 다시 시도해주세요.',
     },
   },
   attributes: {

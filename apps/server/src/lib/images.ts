@@ -1,6 +1,8 @@
+import os from 'node:os';
 import type { Metadata } from 'sharp';
 import { ko } from '@otboo/contract';
 import { payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { createFairQueue, type FairQueueEvent } from './fair-queue.js';
 
 /**
  * sharp (libvips) is loaded with the first image, not with the app: importing it took 140–250 ms of every start
@@ -38,6 +40,8 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface ReencodeOptions {
+  /** Whose turn the decode takes (lib/fair-queue.ts): a user id, or another stable key for work of no user. */
+  owner: string;
   /** Longest side of the stored image. */
   maxSide: number;
   /** Side of the square thumbnail; none when omitted. */
@@ -52,33 +56,56 @@ export interface ReencodedImage {
   height: number;
 }
 
-/**
- * At most this many decodes run at once: a 50 MP decode holds ~150 MB, so concurrent uploads queue here
- * instead of multiplying peak memory (the machine has 2 cores; more in parallel would not be faster).
- */
-const MAX_CONCURRENT_DECODES = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+/** Memory one large decode holds: a 7000×7000 16-bit RGBA PNG (interlaced: decoded whole) is ~400 MB, measured. */
+export const LARGE_DECODE_BYTES = 400 * 2 ** 20;
 
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  // A finishing decode hands its slot straight to the next waiter, so the count never overshoots.
-  if (running >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+/**
+ * Decode slots for `memoryBytes` of image memory: one per large decode that fits, at least one, and no more than
+ * the cores (libvips already spreads one decode over every core; more at once only adds memory).
+ */
+export function decodeSlotsFor(memoryBytes: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(cores, Math.floor(memoryBytes / LARGE_DECODE_BYTES)));
+}
+
+/** By default image work may use a quarter of the machine's memory (IMAGE_MEMORY_MB sets it). */
+export const defaultImageMemoryBytes = () => Math.floor(os.totalmem() / 4);
+
+/** What image work reports: the queue's events, and each decode with its declared size (tests, the benchmark). */
+export type ImageWorkEvent =
+  FairQueueEvent | { type: 'decoded'; owner: string; width: number; height: number };
+const observers = new Set<(event: ImageWorkEvent) => void>();
+const report = (event: ImageWorkEvent) => {
+  for (const observer of observers) observer(event);
+};
+
+/** Watches image work in this process until the returned function is called. */
+export function observeImageWork(observer: (event: ImageWorkEvent) => void): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/**
+ * Every decode of the process (uploads, avatars, analyses, imports, link import) waits here: at most
+ * `decodeSlotsFor(memory)` at once, so peak memory stays near slots × 400 MB whatever arrives, and per user in
+ * turn (lib/fair-queue.ts), so one user's import or flood of analyses delays another user's photo by at most the
+ * one job of theirs that is running. The slots are process-wide because memory is.
+ */
+const decodes = createFairQueue(decodeSlotsFor(defaultImageMemoryBytes()), report);
+
+/** Sets the decode slots from the configured image memory (the app does it once at start). */
+export function configureImageWork(options: { memoryBytes: number }) {
+  decodes.setConcurrency(decodeSlotsFor(options.memoryBytes));
 }
 
 /**
  * Decodes an upload and re-encodes it to WebP: orientation applied, every metadata block (EXIF, GPS, XMP,
- * ICC) dropped, size bounded. Truncated or corrupt files and pixel bombs are refused before decoding.
+ * ICC) dropped, size bounded. Truncated or corrupt files and pixel bombs are refused before decoding. `owner` is
+ * whose turn it takes in the decode queue: the user's id.
  */
 export function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
-  return withDecodeSlot(() => reencode(input, options));
+  return decodes.run(options.owner, async () =>
+    reencode(await checkedSource(input, options.owner, options.invalidMessage), options),
+  );
 }
 
 /**
@@ -86,7 +113,7 @@ export function reencodeImage(input: Buffer, options: ReencodeOptions): Promise<
  * metadata readable with at most MAX_INPUT_PIXELS pixels (else 413). Returns a factory of sharp pipelines that
  * fail on corrupt or truncated data and keep the pixel limit.
  */
-async function checkedSource(input: Buffer, invalidMessage?: string) {
+async function checkedSource(input: Buffer, owner: string, invalidMessage?: string) {
   const invalid = () => unsupportedMediaType(invalidMessage ?? ko.clothes.imageInvalid);
   if (!sniffImageFormat(input)) throw invalid();
   const sharp = await loadSharp();
@@ -101,11 +128,17 @@ async function checkedSource(input: Buffer, invalidMessage?: string) {
   }
   if (!meta.width || !meta.height) throw invalid();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw payloadTooLarge(ko.clothes.imageTooManyPixels);
+  // Each checked source is decoded once, right after this.
+  report({ type: 'decoded', owner, width: meta.width, height: meta.height });
   return { source, meta, invalid };
 }
 
-async function reencode(input: Buffer, options: ReencodeOptions): Promise<ReencodedImage> {
-  const { source, invalid } = await checkedSource(input, options.invalidMessage);
+type CheckedSource = Awaited<ReturnType<typeof checkedSource>>;
+
+async function reencode(
+  { source, invalid }: CheckedSource,
+  options: ReencodeOptions,
+): Promise<ReencodedImage> {
   try {
     const { data, info } = await source()
       .rotate()
@@ -126,6 +159,22 @@ async function reencode(input: Buffer, options: ReencodeOptions): Promise<Reenco
   }
 }
 
+/**
+ * The pixel count an upload declares, from its header alone (nothing decoded, no decode slot): what decoding it
+ * would cost. Null when it would be refused before decoding anyway (not an image, unreadable header, over
+ * MAX_INPUT_PIXELS).
+ */
+export async function declaredPixels(input: Buffer): Promise<number | null> {
+  if (!sniffImageFormat(input)) return null;
+  const sharp = await loadSharp();
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return width && height && width * height <= MAX_INPUT_PIXELS ? width * height : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface RgbaPixels {
   data: Uint8Array;
   width: number;
@@ -134,12 +183,13 @@ export interface RgbaPixels {
 
 /**
  * A small sRGB RGBA copy of an upload (longest side at most `maxSide`), after the same checks as reencodeImage,
- * in a decode slot. The pipeline only shrinks: JPEG and WebP decode at 1/2–1/8 size (shrink-on-load) and the rest
- * is read sequentially, so even a 50-megapixel photo costs a few megabytes and tens of milliseconds.
+ * in a decode slot taken in `owner`'s turn. The pipeline only shrinks: JPEG and WebP decode at 1/2–1/8 size
+ * (shrink-on-load) and the rest is read sequentially, so even a 50-megapixel JPEG costs a few megabytes and tens
+ * of milliseconds (an interlaced PNG is decoded whole, though: ~400 MB at 7000×7000 in 16 bits).
  */
-export function readSmallRgba(input: Buffer, maxSide: number): Promise<RgbaPixels> {
-  return withDecodeSlot(async () => {
-    const { source, invalid } = await checkedSource(input);
+export function readSmallRgba(input: Buffer, maxSide: number, owner: string): Promise<RgbaPixels> {
+  return decodes.run(owner, async () => {
+    const { source, invalid } = await checkedSource(input, owner);
     try {
       const { data, info } = await source()
         .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
@@ -192,11 +242,15 @@ export function acceptImportedImage(
   input: Buffer,
   options: ReencodeOptions & { thumbnailSide: number },
 ): Promise<ReencodedImage & { kept: boolean }> {
-  return withDecodeSlot(async () => {
-    if (!isPlainStoredWebp(input)) return { ...(await reencode(input, options)), kept: false };
-    const { source, meta, invalid } = await checkedSource(input, options.invalidMessage);
-    if (Math.max(meta.width ?? 0, meta.height ?? 0) > options.maxSide || (meta.pages ?? 1) > 1)
-      return { ...(await reencode(input, options)), kept: false };
+  return decodes.run(options.owner, async () => {
+    const checked = await checkedSource(input, options.owner, options.invalidMessage);
+    const { source, meta, invalid } = checked;
+    if (
+      !isPlainStoredWebp(input) ||
+      Math.max(meta.width ?? 0, meta.height ?? 0) > options.maxSide ||
+      (meta.pages ?? 1) > 1
+    )
+      return { ...(await reencode(checked, options)), kept: false };
     try {
       const thumbnail = await source()
         .resize({ width: options.thumbnailSide, height: options.thumbnailSide, fit: 'cover' })

@@ -14,9 +14,15 @@ export interface StoredClothesImage {
 /**
  * Re-encodes an upload (content-checked, EXIF/GPS stripped, WebP) and stores it with its thumbnail under
  * fresh keys `clothes/<uuid>.webp` and `clothes/<uuid>-thumb.webp`. Either both objects exist or neither.
+ * `owner` is the uploader (their turn in the decode queue).
  */
-export async function storeClothesImage(storage: Storage, upload: Buffer): Promise<StoredClothesImage> {
+export async function storeClothesImage(
+  storage: Storage,
+  upload: Buffer,
+  owner: string,
+): Promise<StoredClothesImage> {
   const { image, thumbnail } = await reencodeImage(upload, {
+    owner,
     maxSide: CLOTHES_IMAGE_MAX_SIDE,
     thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
   });
@@ -35,8 +41,8 @@ export async function storeClothesImage(storage: Storage, upload: Buffer): Promi
 }
 
 /** A product photo fetched by link import, stored as `imports/<uuid>.webp` for the browser to read. */
-export async function storeImportedImage(storage: Storage, download: Buffer): Promise<string> {
-  const { image } = await reencodeImage(download, { maxSide: CLOTHES_IMAGE_MAX_SIDE });
+export async function storeImportedImage(storage: Storage, download: Buffer, owner: string): Promise<string> {
+  const { image } = await reencodeImage(download, { owner, maxSide: CLOTHES_IMAGE_MAX_SIDE });
   const key = `imports/${randomUUID()}.webp`;
   await storage.put(key, image, 'image/webp');
   return key;

@@ -33,6 +33,8 @@ export interface ClothesModuleDeps extends ModuleDeps {
   jobLock: JobLock;
   /** The closet report's season gaps, from the recommendations module. */
   closetGaps: InsightsServiceDeps['closetGaps'];
+  /** Closet import limits (IMPORT_TEMP_DISK_MB). */
+  closetImport: { tempDiskBytes: number };
 }
 
 /**
@@ -48,6 +50,7 @@ export function createClothesModule({
   pages,
   jobLock,
   closetGaps,
+  closetImport,
 }: ClothesModuleDeps) {
   const attributeDefsRepo = createAttributeDefsRepo();
   const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log });
@@ -55,7 +58,14 @@ export function createClothesModule({
   const analysis = createAnalysisService({ db, attributeDefsRepo });
   const batch = createBatchService({ db, repo: createBatchRepo(), attributeDefsRepo });
   const insights = createInsightsService({ db, repo: createInsightsRepo(), closetGaps });
-  const transfer = createTransferService({ db, repo: createTransferRepo(), attributeDefsRepo, storage, log });
+  const transfer = createTransferService({
+    db,
+    repo: createTransferRepo(),
+    attributeDefsRepo,
+    storage,
+    log,
+    tempDiskBytes: closetImport.tempDiskBytes,
+  });
   const extraction = createExtractionService({
     db,
     fetcher: createPageFetcher(pages),

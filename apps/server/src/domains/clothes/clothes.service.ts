@@ -144,7 +144,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
         throw forbidden(ko.clothes.ownerMismatch, 'ClothesForbiddenException');
       // Cheap checks first, so a bad request never pays for an image decode.
       await checkAttributes(db, input.attributes);
-      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image) : null;
+      const stored: StoredClothesImage | null = image
+        ? await storeClothesImage(storage, image, actor.userId)
+        : null;
       try {
         return await db.transaction(async (tx) => {
           const values = await checkAttributes(tx, input.attributes, true);
@@ -168,7 +170,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     async update(actor: Actor, id: string, input: ClothesUpdateRequest, image?: Buffer): Promise<ClothesDto> {
       await ownedForChange(actor, id);
       if (input.attributes) await checkAttributes(db, input.attributes);
-      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image) : null;
+      const stored: StoredClothesImage | null = image
+        ? await storeClothesImage(storage, image, actor.userId)
+        : null;
       let result: { dto: ClothesDto; oldKeys: string[] };
       try {
         result = await db.transaction(async (tx) => {

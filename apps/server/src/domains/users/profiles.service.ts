@@ -97,6 +97,7 @@ export function createProfilesService({
       let newKey: string | undefined;
       if (image) {
         const encoded = await reencodeImage(image, {
+          owner: actor.userId,
           maxSide: AVATAR_MAX_SIDE,
           invalidMessage: ko.profile.imageInvalid,
         });

@@ -152,7 +152,11 @@ export async function createOAuthService({
     if (!url || url.length > LIMITS.urlMaxLength || !/^https?:\/\//i.test(url)) return null;
     try {
       const fetched = await images.fetchImage(url, { timeoutMs: PROVIDER_TIMEOUT_MS });
-      const encoded = await reencodeImage(fetched.body, { maxSide: AVATAR_MAX_SIDE });
+      const encoded = await reencodeImage(fetched.body, {
+        // Before the account exists: the provider's account is whose turn it is.
+        owner: `${profile.provider}:${profile.subject}`,
+        maxSide: AVATAR_MAX_SIDE,
+      });
       const imageKey = `profiles/${randomUUID()}.webp`;
       await storage.put(imageKey, encoded.image, 'image/webp');
       return { imageKey };

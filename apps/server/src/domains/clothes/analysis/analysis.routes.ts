@@ -24,6 +24,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
           401: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
+          429: ErrorBody,
           503: ErrorBody,
         },
       },

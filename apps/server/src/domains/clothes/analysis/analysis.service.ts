@@ -11,7 +11,9 @@ import { draftName, optionOfColourWord, readFileName } from './file-name.js';
 export interface AnalysisServiceDeps {
   db: Db;
   attributeDefsRepo: AttributeDefsRepo;
-  /** Analyses admitted at once (decoding or waiting for a decode slot); more are refused with 503. */
+  /** Analyses of one user admitted at once (decoding or waiting for their turn); more are refused with 429. */
+  maxPerUser?: number;
+  /** Analyses of everybody admitted at once; more are refused with 503. */
   maxInFlight?: number;
 }
 
@@ -19,10 +21,16 @@ export interface AnalysisServiceDeps {
 export const ANALYSIS_SIDE = 64;
 
 /**
- * Two decode at a time (the decode slots of lib/images, shared with uploads), six more wait: a bulk add of a few
- * dozen photos sent two or three at a time never sees a refusal, a flood does.
+ * Decodes wait in lib/images' queue in each user's turn, so one user's analyses never hold another's back by more
+ * than one job; what is admitted is bounded per user (the closet's bulk add sends three at a time and never sees a
+ * refusal, a flood does) and, as a backstop against many accounts at once, for everybody: each admitted request
+ * holds its photo (up to 10 MB) in memory while it waits.
  */
-const DEFAULT_MAX_IN_FLIGHT = 8;
+const DEFAULT_MAX_PER_USER = 4;
+const DEFAULT_MAX_IN_FLIGHT = 64;
+
+const busy = (status: 429 | 503) =>
+  new AppError(status, 'AnalysisBusyException', ko.clothes.analysis.busy, {}, { 'retry-after': '1' });
 
 /**
  * Photo analysis (docs/api.md §9.5): the garment's colour as an option of the 색상 definition, and the type and a
@@ -31,25 +39,27 @@ const DEFAULT_MAX_IN_FLIGHT = 8;
 export function createAnalysisService({
   db,
   attributeDefsRepo,
+  maxPerUser = DEFAULT_MAX_PER_USER,
   maxInFlight = DEFAULT_MAX_IN_FLIGHT,
 }: AnalysisServiceDeps) {
   let inFlight = 0;
+  const byUser = new Map<string, number>();
   return {
-    async analyse(_actor: Actor, image: Buffer, fileName?: string): Promise<ClothesAnalysisDto> {
-      if (inFlight >= maxInFlight)
-        throw new AppError(
-          503,
-          'AnalysisBusyException',
-          ko.clothes.analysis.busy,
-          {},
-          { 'retry-after': '1' },
-        );
+    async analyse(actor: Actor, image: Buffer, fileName?: string): Promise<ClothesAnalysisDto> {
+      const mine = byUser.get(actor.userId) ?? 0;
+      // The caller's own share first: it is their requests that are too many, not the server that is full.
+      if (mine >= maxPerUser) throw busy(429);
+      if (inFlight >= maxInFlight) throw busy(503);
       inFlight++;
+      byUser.set(actor.userId, mine + 1);
       let finding;
       try {
-        finding = findGarmentColour(await readSmallRgba(image, ANALYSIS_SIDE));
+        finding = findGarmentColour(await readSmallRgba(image, ANALYSIS_SIDE, actor.userId));
       } finally {
         inFlight--;
+        const left = (byUser.get(actor.userId) ?? 1) - 1;
+        if (left > 0) byUser.set(actor.userId, left);
+        else byUser.delete(actor.userId);
       }
       const file = readFileName(fileName);
       const definitions = await attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' });

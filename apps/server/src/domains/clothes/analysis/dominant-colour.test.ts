@@ -82,7 +82,7 @@ const png = (raw: Buffer) =>
     .toBuffer();
 
 async function analyse(file: Buffer, options: readonly string[] = SEEDED) {
-  const finding = findGarmentColour(await readSmallRgba(file, 64));
+  const finding = findGarmentColour(await readSmallRgba(file, 64, 'test'));
   return nearestColourOption(finding, options);
 }
 
@@ -169,6 +169,7 @@ describe('photo colour analysis', () => {
           ),
         ),
         64,
+        'test',
       ),
     );
     expect(finding.colour).toBeNull();

@@ -67,6 +67,7 @@ export function createExtractionService({
   let total = 0;
 
   async function importImage(
+    owner: string,
     candidates: readonly string[],
     pageUrl: string,
     deadline: number,
@@ -76,7 +77,7 @@ export function createExtractionService({
       if (left < 500) return null;
       try {
         const image = await fetcher.fetchImage(candidate, { timeoutMs: left, referer: pageUrl });
-        return await storeImportedImage(storage, image.body);
+        return await storeImportedImage(storage, image.body, owner);
       } catch (err) {
         // The garment can be saved without the photo; the next candidate may work.
         log.debug({ err, candidate }, 'link import image skipped');
@@ -85,7 +86,7 @@ export function createExtractionService({
     return null;
   }
 
-  async function extract(url: string): Promise<ClothesExtractionDto> {
+  async function extract(owner: string, url: string): Promise<ClothesExtractionDto> {
     const deadline = Date.now() + TOTAL_BUDGET_MS;
     let page;
     try {
@@ -105,7 +106,7 @@ export function createExtractionService({
     const definitions = (
       await attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' })
     ).map(toAttributeDefDto);
-    const imageKey = await importImage(product.images, page.url, deadline);
+    const imageKey = await importImage(owner, product.images, page.url, deadline);
     return {
       name: product.name,
       type: product.type,
@@ -122,7 +123,7 @@ export function createExtractionService({
       running.set(actor.userId, mine + 1);
       total++;
       try {
-        return await extract(url);
+        return await extract(actor.userId, url);
       } finally {
         total--;
         const left = (running.get(actor.userId) ?? 1) - 1;

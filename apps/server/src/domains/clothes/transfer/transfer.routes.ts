@@ -44,21 +44,30 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
           413: ErrorBody,
           415: ErrorBody,
           429: ErrorBody,
+          503: ErrorBody,
         },
       },
     },
     async (request) => {
-      const upload = await saveUploadToTempFile(request, {
-        field: 'file',
-        maxBytes: LIMITS.clothesImportMaxBytes,
-        tooLargeMessage: ko.clothes.transfer.fileTooLarge,
-      });
-      if (!upload)
-        throw badRequest(ko.clothes.transfer.fileRequired, { file: ko.clothes.transfer.fileRequired });
+      const actor = actorOf(request);
+      const declared = Number(request.headers['content-length']);
+      // Admitted before a byte of the upload is read: a refused import costs no temporary disk.
+      const release = transfer.admitImport(actor, Number.isSafeInteger(declared) ? declared : undefined);
       try {
-        return await transfer.importCloset(actorOf(request), upload);
+        const upload = await saveUploadToTempFile(request, {
+          field: 'file',
+          maxBytes: LIMITS.clothesImportMaxBytes,
+          tooLargeMessage: ko.clothes.transfer.fileTooLarge,
+        });
+        if (!upload)
+          throw badRequest(ko.clothes.transfer.fileRequired, { file: ko.clothes.transfer.fileRequired });
+        try {
+          return await transfer.importCloset(actor, upload);
+        } finally {
+          await upload.remove();
+        }
       } finally {
-        await upload.remove();
+        release();
       }
     },
   );

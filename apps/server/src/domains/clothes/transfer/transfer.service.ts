@@ -8,7 +8,7 @@ import type { Storage } from '../../../adapters/storage/storage.js';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError, badRequest, payloadTooLarge } from '../../../lib/errors.js';
-import { acceptImportedImage } from '../../../lib/images.js';
+import { acceptImportedImage, declaredPixels } from '../../../lib/images.js';
 import type { UploadedTempFile } from '../../../lib/upload-file.js';
 import { looksLikeZip, openZip, ZipError, type ZipEntry, type ZipReader } from '../../../lib/zip-reader.js';
 import { zipStream, type ZipInputEntry } from '../../../lib/zip-writer.js';
@@ -34,14 +34,20 @@ export interface TransferServiceDeps {
   attributeDefsRepo: AttributeDefsRepo;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Temporary disk all imports in flight may hold together (IMPORT_TEMP_DISK_MB). */
+  tempDiskBytes: number;
 }
 
 const CSV_NAME = 'clothes.csv';
 const JSON_NAME = 'clothes.json';
 /** Every row with its photo, the CSV, the JSON and a few stray files (a `__MACOSX` folder, a README). */
 const MAX_ZIP_ENTRIES = 2 * LIMITS.clothesImportMaxRows + 50;
-/** Photos decoded at once during an import: the decode slots of lib/images allow two anyway. */
+/** Photos read and decoded at once during an import: its decodes take their turns in lib/images' queue anyway. */
 const PHOTO_WORKERS = 2;
+/** A second import of the same user is asked to come back after this long (an import takes seconds to minutes). */
+const IN_PROGRESS_RETRY_SECONDS = 10;
+/** Imports waiting for temporary disk come back after this long. */
+const BUSY_RETRY_SECONDS = 30;
 
 const fileError = (message: string) => badRequest(message, { file: message }, 'InvalidImportException');
 
@@ -91,13 +97,62 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
  * `photos/`, then `clothes.csv` (UTF-8 with BOM, formula-like cells escaped) and `clothes.json`. The import reads
  * that ZIP (or the CSV alone) from a temporary file and creates the rows it can for the caller, reporting the
  * others by spreadsheet row; photos are checked like uploads, and a photo already in the form this server stores
- * is kept byte for byte, so exporting again gives the same photo files.
+ * is kept byte for byte, so exporting again gives the same photo files. A photo is decoded once however many rows
+ * name it, and an import's photo rows and pixels are budgeted before any is decoded.
  */
-export function createTransferService({ db, repo, attributeDefsRepo, storage, log }: TransferServiceDeps) {
+export function createTransferService({
+  db,
+  repo,
+  attributeDefsRepo,
+  storage,
+  log,
+  tempDiskBytes,
+}: TransferServiceDeps) {
   const definitionsNow = async (): Promise<CsvDefinition[]> =>
     attributeDefsRepo.list(db, { sortBy: 'name', sortDirection: 'ASCENDING' });
+  // Imports in flight on this instance: whose, and the temporary disk they may fill.
+  const importing = new Set<string>();
+  let reservedBytes = 0;
 
   return {
+    /**
+     * Lets an import start before its upload is read: one per user at a time (429), and the temporary disk of all
+     * imports in flight within `tempDiskBytes` (503), each counted at its request's Content-Length (which the
+     * HTTP parser holds the body to), or at the upload limit when the body is chunked. Returns the release.
+     */
+    admitImport(actor: Actor, contentLength: number | undefined): () => void {
+      if (importing.has(actor.userId))
+        throw new AppError(
+          429,
+          'ImportInProgressException',
+          ko.clothes.transfer.inProgress,
+          {},
+          {
+            'retry-after': String(IN_PROGRESS_RETRY_SECONDS),
+          },
+        );
+      const bytes = Math.min(contentLength ?? Infinity, LIMITS.clothesImportMaxBytes);
+      if (reservedBytes + bytes > tempDiskBytes)
+        throw new AppError(
+          503,
+          'ImportBusyException',
+          ko.clothes.transfer.busy,
+          {},
+          {
+            'retry-after': String(BUSY_RETRY_SECONDS),
+          },
+        );
+      importing.add(actor.userId);
+      reservedBytes += bytes;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        importing.delete(actor.userId);
+        reservedBytes -= bytes;
+      };
+    },
+
     /** The caller's closet as a ZIP stream; the closet is read before the first byte, so a failure is an error answer. */
     async exportCloset(actor: Actor): Promise<{ fileName: string; archive: Readable }> {
       const definitions = await definitionsNow();
@@ -216,49 +271,82 @@ export function createTransferService({ db, repo, attributeDefsRepo, storage, lo
         const ready: (ImportedGarment & { row: number })[] = [];
         const images = new Map<ImportDraft, { imageKey: string; thumbnailKey: string }>();
         const failed = new Set<ImportDraft>();
+        const fail = (draft: ImportDraft, message: (file: string) => string) => {
+          errors.push({ row: draft.row, message: message(draft.photo ?? '') });
+          failed.add(draft);
+        };
+        // The rows by the archive file they name: each photo is read and decoded once however many rows use it.
+        const uses = new Map<ZipEntry, ImportDraft[]>();
         const archive = photos;
         if (archive)
-          await eachLimited(
-            drafts.filter((d) => d.photo),
-            PHOTO_WORKERS,
-            async (draft) => {
-              const written = draft.photo ?? '';
-              const entry = archive.files.get(photoPath(archive.base, written));
-              const fail = (message: string) => {
-                errors.push({ row: draft.row, message });
-                failed.add(draft);
-              };
-              if (!entry) return fail(ko.clothes.transfer.rowPhotoMissing(written));
-              let bytes: Buffer;
-              try {
-                bytes = await archive.zip.read(entry, LIMITS.clothesImageMaxBytes);
-              } catch (err) {
-                return fail(
-                  err instanceof ZipError && err.reason === 'too-large'
-                    ? ko.clothes.transfer.rowPhotoTooLarge(written)
-                    : ko.clothes.transfer.rowPhotoInvalid(written),
+          for (const draft of drafts.filter((d) => d.photo)) {
+            const entry = archive.files.get(photoPath(archive.base, draft.photo ?? ''));
+            if (!entry) fail(draft, ko.clothes.transfer.rowPhotoMissing);
+            else uses.set(entry, [...(uses.get(entry) ?? []), draft]);
+          }
+        if (archive && uses.size > 0) {
+          const readPhoto = async (entry: ZipEntry): Promise<Buffer | null> => {
+            try {
+              return await archive.zip.read(entry, LIMITS.clothesImageMaxBytes);
+            } catch (err) {
+              const tooLarge = err instanceof ZipError && err.reason === 'too-large';
+              for (const draft of uses.get(entry) ?? [])
+                fail(
+                  draft,
+                  tooLarge ? ko.clothes.transfer.rowPhotoTooLarge : ko.clothes.transfer.rowPhotoInvalid,
                 );
-              }
-              let accepted;
-              try {
-                accepted = await acceptImportedImage(bytes, {
-                  maxSide: CLOTHES_IMAGE_MAX_SIDE,
-                  thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
-                });
-              } catch (err) {
-                if (err instanceof AppError && err.statusCode === 413)
-                  return fail(ko.clothes.transfer.rowPhotoTooLarge(written));
-                if (err instanceof AppError) return fail(ko.clothes.transfer.rowPhotoInvalid(written));
-                throw err;
-              }
+              return null;
+            }
+          };
+          // The budget, from the photos' headers before anything is decoded or stored (docs/security.md).
+          const photoRows = [...uses.values()].reduce((n, rows) => n + rows.length, 0);
+          if (photoRows > LIMITS.clothesImportMaxPhotoRows)
+            throw payloadTooLarge(ko.clothes.transfer.tooManyPhotoRows(LIMITS.clothesImportMaxPhotoRows));
+          let pixels = 0;
+          const unreadable = new Set<ZipEntry>();
+          await eachLimited([...uses.keys()], PHOTO_WORKERS, async (entry) => {
+            const bytes = await readPhoto(entry);
+            if (!bytes) return void unreadable.add(entry);
+            // Read first: `pixels += await …` would add to the value from before the wait.
+            const count = (await declaredPixels(bytes)) ?? 0;
+            pixels += count;
+          });
+          if (pixels > LIMITS.clothesImportMaxPixels)
+            throw payloadTooLarge(ko.clothes.transfer.tooManyPixels(LIMITS.clothesImportMaxPixels));
+
+          const entries = [...uses.keys()].filter((e) => !unreadable.has(e));
+          await eachLimited(entries, PHOTO_WORKERS, async (entry) => {
+            const rows = uses.get(entry) ?? [];
+            const bytes = await readPhoto(entry);
+            if (!bytes) return;
+            let accepted;
+            try {
+              accepted = await acceptImportedImage(bytes, {
+                owner: actor.userId,
+                maxSide: CLOTHES_IMAGE_MAX_SIDE,
+                thumbnailSide: CLOTHES_THUMBNAIL_SIDE,
+              });
+            } catch (err) {
+              if (!(err instanceof AppError)) throw err;
+              const tooLarge = err.statusCode === 413;
+              for (const draft of rows)
+                fail(
+                  draft,
+                  tooLarge ? ko.clothes.transfer.rowPhotoTooLarge : ko.clothes.transfer.rowPhotoInvalid,
+                );
+              return;
+            }
+            // Every garment gets its own copy: deleting or replacing one garment's photo leaves the others'.
+            for (const draft of rows) {
               const id = randomUUID();
               const keys = { imageKey: `clothes/${id}.webp`, thumbnailKey: `clothes/${id}-thumb.webp` };
               stored.push(keys.imageKey, keys.thumbnailKey);
               await storage.put(keys.imageKey, accepted.image, 'image/webp');
               await storage.put(keys.thumbnailKey, accepted.thumbnail ?? accepted.image, 'image/webp');
               images.set(draft, keys);
-            },
-          );
+            }
+          });
+        }
         for (const d of drafts) {
           if (failed.has(d)) continue;
           const keys = images.get(d);

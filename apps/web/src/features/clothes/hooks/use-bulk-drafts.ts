@@ -20,13 +20,13 @@ import type { ClothesFormValues } from '@/features/clothes/utils/clothes-form';
 import { releasePhotoUrl } from '@/features/clothes/utils/photo-urls';
 import { ApiError, toApiError } from '@/lib/api-client';
 
-/** Photos analysed at once: the server decodes two at a time and admits eight (docs/api.md §9.5). */
+/** Photos analysed at once: the server admits four of one user at a time (docs/api.md §9.5). */
 export const ANALYSIS_CONCURRENCY = 3;
 /** Garments uploaded at once: a phone's uplink is shared, and each upload spends a closet write. */
 export const SAVE_CONCURRENCY = 3;
 /** A phone photo of up to 10 MB on a slow uplink: longer than the client's 10 s. */
 const UPLOAD_TIMEOUT_MS = 60_000;
-/** How long to wait before asking again when the analysis is busy (503, `retry-after: 1`). */
+/** How long to wait before asking again when the analysis is busy (429 or 503, `retry-after: 1`). */
 const BUSY_RETRY_MS = 1_000;
 
 /** Answers that refuse the photo itself (not an image, too large, too many pixels): it cannot be uploaded either. */
@@ -38,7 +38,7 @@ async function analyseWithRetry(file: File) {
   try {
     return await analyseClothesPhoto(file);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 503) throw error;
+    if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503)) throw error;
     await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
     return analyseClothesPhoto(file);
   }
