@@ -134,14 +134,14 @@ export type ClothesAnalysisDto = z.infer<typeof ClothesAnalysisDto>;
  * A blank or null `value` removes that attribute from them.
  */
 export const ClothesBatchUpdateRequest = z
-  .object({
+  .strictObject({
     clothesIds: z
       .array(Id, { message: ko.clothes.batch.empty })
       .min(1, ko.clothes.batch.empty)
       .max(LIMITS.clothesBatchMax, ko.clothes.batch.tooMany(LIMITS.clothesBatchMax)),
     type: ClothesType.optional(),
     attribute: z
-      .object({
+      .strictObject({
         definitionId: Id,
         value: z.string().max(LIMITS.attributeOptionMax).check(safeText).nullable().optional(),
       })

@@ -134,6 +134,8 @@ export default fp(
         const issues = error.validation.map((v) => ({
           path: v.instancePath.split('/').filter(Boolean),
           message: v.message ?? ko.common.invalidInput,
+          code: v.keyword,
+          keys: (v.params as { keys?: string[] }).keys,
         }));
         const details = issueDetails(issues, error.validationContext ?? 'request');
         return reply
