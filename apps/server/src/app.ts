@@ -36,8 +36,8 @@ import {
 } from './domains/notification-settings/index.js';
 import { createMessagesModule } from './domains/messages/index.js';
 import closeConnectionsPlugin from './plugins/close-connections.js';
-import errorsPlugin from './plugins/errors.js';
-import securityHeadersPlugin, { APP_SECURITY_HEADERS } from './plugins/security-headers.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import securityHeadersPlugin, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/security-headers.js';
 import csrfPlugin, { csrfKeyFrom } from './plugins/csrf.js';
 import apiNoStorePlugin from './plugins/api-no-store.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -127,6 +127,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     schemaController: { compilersFactory: schemaCompilers(config) },
+    // What the framework refuses before any route or hook (a bad URL, an unparsable request) answers in the
+    // error body too (plugins/errors.ts).
+    frameworkErrors: frameworkErrors(helmetHeaders(APP_SECURITY_HEADERS)),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   const log = app.log;
 

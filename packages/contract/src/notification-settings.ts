@@ -33,11 +33,14 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettingsDto = {
   push: { directMessages: true, comments: true, likes: true, follows: true, feeds: true, weather: true },
 };
 
-/** `PATCH /api/users/{userId}/notification-settings`: any part of the settings; the rest stays. */
-export const NotificationSettingsUpdateRequest = z.object({
-  morningOutfit: z.object({ enabled: z.boolean().optional(), time: MorningTime.optional() }).optional(),
+/**
+ * `PATCH /api/users/{userId}/notification-settings`: any part of the settings; the rest stays. Strict at every
+ * level (docs/api.md §9), so a misspelt switch is a 400 rather than a 200 that saved nothing.
+ */
+export const NotificationSettingsUpdateRequest = z.strictObject({
+  morningOutfit: z.strictObject({ enabled: z.boolean().optional(), time: MorningTime.optional() }).optional(),
   push: z
-    .object({
+    .strictObject({
       directMessages: z.boolean().optional(),
       comments: z.boolean().optional(),
       likes: z.boolean().optional(),

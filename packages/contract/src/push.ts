@@ -22,16 +22,16 @@ export const PushEndpoint = z
   .max(LIMITS.urlMaxLength, ko.push.endpointTooLong)
   .check(safeText);
 
-/** `POST /api/push/subscriptions`: a browser `PushSubscription.toJSON()`. */
-export const PushSubscriptionRequest = z.object({
+/** `POST /api/push/subscriptions`: a browser `PushSubscription.toJSON()`. Ours, so strict (docs/api.md §9). */
+export const PushSubscriptionRequest = z.strictObject({
   endpoint: PushEndpoint,
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: PushKey, auth: PushKey }),
+  keys: z.strictObject({ p256dh: PushKey, auth: PushKey }),
 });
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
 
 /** `DELETE /api/push/subscriptions`. */
-export const PushUnsubscribeRequest = z.object({ endpoint: PushEndpoint });
+export const PushUnsubscribeRequest = z.strictObject({ endpoint: PushEndpoint });
 export type PushUnsubscribeRequest = z.infer<typeof PushUnsubscribeRequest>;
 
 export const PushSubscriptionDto = z.object({ id: z.string(), endpoint: z.string(), createdAt: Instant });

@@ -20,6 +20,8 @@ export const RecommendationDto = z.object({
 });
 export type RecommendationDto = z.infer<typeof RecommendationDto>;
 
-/** '이 옷 빼기': the body of POST and the query of DELETE /api/recommendations/exclusions. */
-export const RecommendationExclusionRequest = z.object({ weatherId: Id, clothesId: Id });
+/** '이 옷 빼기': the body of POST /api/recommendations/exclusions (ours, so strict: docs/api.md §9). */
+export const RecommendationExclusionRequest = z.strictObject({ weatherId: Id, clothesId: Id });
 export type RecommendationExclusionRequest = z.infer<typeof RecommendationExclusionRequest>;
+/** The same pair as the query of DELETE /api/recommendations/exclusions, where other parameters are ignored. */
+export const RecommendationExclusionQuery = RecommendationExclusionRequest.strip();

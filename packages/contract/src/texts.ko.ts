@@ -50,6 +50,13 @@ export const ko = {
       `짧은 시간에 너무 많이 작성했습니다. ${seconds}초 후 다시 시도해주세요.`,
     payloadTooLarge: '요청 크기가 너무 큽니다.',
     unsupportedMediaType: '지원하지 않는 형식입니다.',
+    // The framework's own refusals (docs/api.md §1): a body, URL or request the server cannot read.
+    malformedBody: '요청 내용을 읽을 수 없습니다. 다시 시도해주세요.',
+    malformedRequest: '요청 형식이 올바르지 않습니다.',
+    badUrl: '요청 주소가 올바르지 않습니다.',
+    headersTooLarge: '요청 주소나 헤더가 너무 깁니다.',
+    requestTimeout: '요청 시간이 초과되었습니다. 다시 시도해주세요.',
+    methodNotAllowed: '허용되지 않는 요청 방식입니다.',
     internalError: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해주세요.',
     loading: '로딩 중...',
     loadingMore: '더 불러오는 중...',
@@ -1143,6 +1150,7 @@ export const ko = {
     endpointNotPublic: '공개된 푸시 서비스의 주소만 사용할 수 있습니다.',
     invalidKey: '푸시 구독 키가 올바르지 않습니다.',
     subscriptionNotFound: '푸시 구독을 찾을 수 없습니다.',
+    subscriptionConflict: '이 푸시 구독은 등록할 수 없습니다. 이 기기에서 푸시 알림을 껐다가 다시 켜주세요.',
   },
   /** The '알림' section of settings and the morning outfit notification (docs/api.md §9.3). */
   notificationSettings: {

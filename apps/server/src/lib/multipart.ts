@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ko } from '@otboo/contract';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -11,6 +11,27 @@ export interface UploadedFile {
 export interface MultipartContent {
   fields: Record<string, string>;
   file?: UploadedFile;
+}
+
+/**
+ * What a failure while reading a multipart body answers: a limit is a 413 or 400, a body that is not multipart a
+ * 415, and a body the parser cannot read (no boundary, cut short, a malformed part header, the client gone) a 400
+ * with a warn-level line, never a 500: anyone can send one, sign-in needs no token. Our own errors pass, and so do
+ * system errors (a temporary file that cannot be written), which are ours and stay 500s.
+ */
+export function multipartFailure(request: FastifyRequest, err: unknown, tooLargeMessage?: string): unknown {
+  if (err instanceof AppError) return err;
+  const { code, syscall } = err as { code?: string; syscall?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(tooLargeMessage);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return badRequest();
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType();
+  if (syscall) return err;
+  request.log.warn(
+    { method: request.method, url: request.url, reason: err instanceof Error ? err.message : String(err) },
+    'malformed multipart body',
+  );
+  return badRequest(ko.common.malformedBody, {}, 'InvalidRequestException');
 }
 
 /**
@@ -48,12 +69,7 @@ export async function readMultipart(
       if (buffer.length > 0) file = { buffer, filename: part.filename, mimetype: part.mimetype };
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(options.tooLargeMessage);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw badRequest();
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw unsupportedMediaType();
-    throw err;
+    throw multipartFailure(request, err, options.tooLargeMessage);
   }
   return file ? { fields, file } : { fields };
 }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { payloadTooLarge, unsupportedMediaType } from './errors.js';
+import { multipartFailure } from './multipart.js';
 
 export interface UploadedTempFile {
   /** A private temporary file holding the upload; `remove()` deletes it (and its folder). */
@@ -43,12 +44,7 @@ export async function saveUploadToTempFile(
     }
   } catch (err) {
     await remove();
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(options.tooLargeMessage);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw badRequest();
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw unsupportedMediaType();
-    throw err;
+    throw multipartFailure(request, err, options.tooLargeMessage);
   }
   if (!saved || saved.size === 0) {
     await remove();

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ko, type ErrorBody } from '@otboo/contract';
 import { AppError } from '../lib/errors.js';
@@ -7,6 +9,53 @@ import { issueDetails } from '../lib/validate.js';
 
 function body(exceptionName: string, message: string, details: Record<string, string> = {}): ErrorBody {
   return { exceptionName, message, details };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/clothes/%E0%A4%A`) or a path parameter over
+ * its length answers in the error body, in Korean, instead of Fastify's English JSON. These are answered before
+ * routing, so no hook of ours runs for them: `headers` (the security headers) and `no-store` are set here.
+ */
+export function frameworkErrors(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers({ ...headers, 'cache-control': 'no-store' });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return reply.status(414).send(body('UriTooLongException', ko.common.headersTooLarge));
+    if (error.code === 'FST_ERR_BAD_URL')
+      return reply.status(400).send(body('InvalidRequestException', ko.common.badUrl));
+    request.log.error({ err: error, method: request.method, url: request.url }, 'framework error');
+    return reply.status(500).send(body('InternalServerException', ko.common.internalError));
+  };
+}
+
+/** What Node's HTTP parser refuses, by its error code: status, exception name and Korean message. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, 'RequestHeaderFieldsTooLargeException', ko.common.headersTooLarge];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'RequestTimeoutException', ko.common.requestTimeout];
+  return [400, 'InvalidRequestException', ko.common.malformedRequest];
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's `clientError`): a request Node cannot parse (a URL or headers over 16 KB, a
+ * malformed request line, a broken chunked body) is answered on the raw socket in the error body, in Korean, and
+ * the connection closed. Logged at debug at most: anyone can send these, and a reset connection is not an error.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, exceptionName, message] = clientErrorAnswer(err.code);
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const payload = JSON.stringify(body(exceptionName, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(payload)}\r\n` +
+        'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        payload,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** Fastify's own error codes → contract status and Korean message. */
@@ -85,6 +134,8 @@ export default fp(
         const issues = error.validation.map((v) => ({
           path: v.instancePath.split('/').filter(Boolean),
           message: v.message ?? ko.common.invalidInput,
+          code: v.keyword,
+          keys: (v.params as { keys?: string[] }).keys,
         }));
         const details = issueDetails(issues, error.validationContext ?? 'request');
         return reply

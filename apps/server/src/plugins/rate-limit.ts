@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { ko } from '@otboo/contract';
-import { tooManyRequests } from '../lib/errors.js';
+import { badRequest, tooManyRequests } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,10 +28,19 @@ export default fp(
       timeWindow: 60_000,
       errorResponseBuilder: () => tooManyRequests(ko.common.tooManyRequests),
     }) as onRequestHookHandler;
+    // The key is the client's address, which Node forgets once the connection is destroyed: a malformed chunked
+    // body ends it between the request's head and this hook, and the limiter's key generator would throw on the
+    // missing address. Such a request is refused (its 400 reaches nobody), never counted under a shared key or
+    // let through uncounted.
+    const limitByAddress: onRequestHookHandler = function (request, reply, done) {
+      if (request.ip === undefined)
+        return done(badRequest(ko.common.malformedRequest, {}, 'InvalidRequestException'));
+      return limit.call(this, request, reply, done);
+    };
     app.addHook('onRoute', (route) => {
       if (!route.config?.authRateLimit) return;
       const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [...existing, limit];
+      route.onRequest = [...existing, limitByAddress];
     });
   },
   { name: 'rate-limit' },

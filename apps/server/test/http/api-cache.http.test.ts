@@ -62,6 +62,22 @@ describe('Cache-Control of /api', () => {
     }
   });
 
+  it('decides on the path as the router reads it: percent-encoded spellings of /api answer no-store too', async () => {
+    for (const path of [
+      '/%61pi/clothes/insights',
+      '/%61%70%69/clothes/insights',
+      '/api/clothes/%69nsights',
+    ]) {
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      await res.arrayBuffer();
+      // The router decodes the path, so this is the signed-in user's closet report.
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('leaves the OpenAPI document cacheable', async () => {
     const res = await fetch(`${server.url}/api/docs/openapi.json`);
     await res.arrayBuffer();

@@ -12,7 +12,7 @@ import {
 } from '@otboo/contract';
 import { readCsv } from '../../src/domains/clothes/transfer/closet-csv.js';
 import { zipStream, type ZipInputEntry } from '../../src/lib/zip-writer.js';
-import { createUser, type TestUser } from '../support/factories.js';
+import { createUser, signInAsAdmin, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
@@ -388,5 +388,63 @@ describe('closet export and import', () => {
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
+  });
+
+  // Last in this file: it adds an attribute definition, which every later export would carry as a column.
+  it('round-trips every dangerous name: no exported line starts a formula, and the import gives the names back', async () => {
+    const admin = await signInAsAdmin(server);
+    const definition = await http.post<AttributeDefDto>('/api/clothes/attribute-defs', {
+      token: admin.accessToken,
+      json: { name: '=정의', selectableValues: ['@옵션', '-1', '보통'] },
+    });
+    expect(definition.status).toBe(201);
+    const names = [
+      'x\n=1+1',
+      'x\n+1\n@2\n-3',
+      'x\n\t=1',
+      "=cmd|' /C calc'!A0",
+      '@SUM(A1)',
+      '-1',
+      '+82 10',
+      'a\tb',
+      '＝1+1',
+      "'=따옴표 하나",
+      '"따옴표" 셔츠, 쉼표',
+      '쉼표, 셔츠',
+      '줄\n바꿈 "따옴표", 쉼표',
+    ];
+    const [author, reader] = await Promise.all([
+      createUser(server, { prefix: 'formulas' }),
+      createUser(server, { prefix: 'formulasback' }),
+    ]);
+    for (const [i, name] of names.entries())
+      await create(author, {
+        name,
+        type: 'TOP',
+        attributes: [{ definitionId: definition.body.id, value: i % 2 ? '@옵션' : '-1' }],
+      });
+    // A name never holds a CR (docs/security.md, input): CRLF reaches the export only as the record end.
+    const withCr = await http.post('/api/clothes', {
+      token: author.accessToken,
+      form: multipartRequest({ ownerId: author.id, name: 'x\r\n+1', type: 'TOP' }),
+    });
+    expect(withCr.status).toBe(400);
+
+    const text = (await unzip((await exportOf(author)).body)).get('clothes.csv')!.toString('utf8');
+    // Every physical line of the file starts with something no spreadsheet runs, inside quotes or not.
+    const lines = text.slice(1).split(/\r\n|\r|\n/);
+    expect(lines.filter((line) => /^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/.test(line))).toEqual([]);
+    // So does every line of every cell, as a spreadsheet reads the cells.
+    const cells = readCsv(text).flat();
+    expect(cells.flatMap((c) => c.split('\n')).filter((l) => /^[=+\-@\t\uFF1D]/.test(l))).toEqual([]);
+    expect(readCsv(text)).toHaveLength(names.length + 1);
+
+    const imported = await importInto(reader, Buffer.from(text, 'utf8'), 'closet.csv');
+    expect(imported.body).toEqual({ created: names.length, errors: [] });
+    const back = await closetOf(reader);
+    expect(back.map((c) => c.name).sort()).toEqual([...names].sort());
+    expect(back.map((c) => c.attributes.find((a) => a.definitionName === '=정의')?.value).sort()).toEqual(
+      names.map((_, i) => (i % 2 ? '@옵션' : '-1')).sort(),
+    );
   });
 });

@@ -127,6 +127,26 @@ describe('notification settings', () => {
     );
   });
 
+  it('refuses unknown fields at every level with a 400 naming them, and changes nothing', async () => {
+    const user = await createUser(server);
+    const saved = await http.patch(path(user), { token: user.accessToken, json: { push: { likes: false } } });
+    expect(saved.status).toBe(200);
+    for (const [json, field] of [
+      [{ sound: true }, 'sound'],
+      [{ push: { sms: true } }, 'push.sms'],
+      [{ push: { likes: true, sms: true } }, 'push.sms'],
+      [{ morningOutfit: { enabled: true, timezone: 'UTC' } }, 'morningOutfit.timezone'],
+      [{ morningOutfit: { enabled: true }, push: { comments: false }, extra: 1 }, 'extra'],
+    ] as const) {
+      const res = await http.patch(path(user), { token: user.accessToken, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.exceptionName).toBe('InvalidInputException');
+      expect(res.body.details).toEqual({ [field]: ko.validation.unknownFields(field) });
+      expect(res.body.message).toBe(ko.validation.unknownFields(field));
+    }
+    expect((await http.get(path(user), { token: user.accessToken })).body).toEqual(saved.body);
+  });
+
   it('changes only what is sent and answers the whole settings', async () => {
     const first = await http.patch(path(alice), {
       token: alice.accessToken,

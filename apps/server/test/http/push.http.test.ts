@@ -120,7 +120,7 @@ describe('web push: keys and subscriptions', () => {
     expect(fake.connections).toBe(0);
   });
 
-  it('stores one row per endpoint: the same endpoint again is 200 and moves to whoever subscribed last', async () => {
+  it('stores one row per endpoint: the same endpoint again is 200 for its owner, with new keys too', async () => {
     const device = fake.device();
     const first = await http.post('/api/push/subscriptions', {
       token: alice.accessToken,
@@ -137,21 +137,92 @@ describe('web push: keys and subscriptions', () => {
       json: device.subscription,
     });
     expect(again.status).toBe(200);
-    expect(again.body.id).toBe(first.body.id);
-    expect((await list(alice)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
-
-    // Bob signs in on the same browser: the device is his now.
-    const rebound = await http.post('/api/push/subscriptions', {
-      token: bob.accessToken,
-      json: subscription(device.subscription.endpoint),
+    expect(again.body).toEqual(first.body);
+    const rekeyed = subscription(device.subscription.endpoint);
+    const ownNewKeys = await http.post('/api/push/subscriptions', {
+      token: alice.accessToken,
+      json: rekeyed,
     });
-    expect(rebound.status).toBe(200);
-    expect(await list(alice)).toEqual([]);
-    expect((await list(bob)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
+    expect(ownNewKeys.status).toBe(200);
+    expect(ownNewKeys.body).toEqual(first.body);
+    const [row] = await server.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+    expect(row).toMatchObject({ userId: alice.id, p256dh: rekeyed.keys.p256dh, auth: rekeyed.keys.auth });
+    expect((await list(alice)).map((s) => s.endpoint)).toEqual([device.subscription.endpoint]);
     await http.delete('/api/push/subscriptions', {
-      token: bob.accessToken,
+      token: alice.accessToken,
       json: { endpoint: device.subscription.endpoint },
     });
+  });
+
+  it("moves another user's endpoint only with the same keys (409 otherwise), answering as for a new one", async () => {
+    const [owner, other] = await Promise.all([createUser(server), createUser(server)]);
+    const device = fake.device();
+    const stored = await server.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+    expect(stored).toEqual([]);
+    const mine = await http.post<PushSubscriptionDto>('/api/push/subscriptions', {
+      token: owner.accessToken,
+      json: device.subscription,
+    });
+    expect(mine.status).toBe(201);
+    const rowOf = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint))
+      )[0]!;
+    const before = await rowOf();
+
+    // Someone who knows the URL but not the browser's keys: refused, nothing moves or changes.
+    for (const keys of [keysOf(), { ...device.subscription.keys, auth: keysOf().auth }]) {
+      const taken = await http.post('/api/push/subscriptions', {
+        token: other.accessToken,
+        json: { ...device.subscription, keys },
+      });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toEqual({
+        exceptionName: 'PushSubscriptionConflictException',
+        message: ko.push.subscriptionConflict,
+        details: {},
+      });
+    }
+    expect(await rowOf()).toEqual(before);
+    expect((await list(owner)).map((s) => s.id)).toEqual([mine.body.id]);
+    expect(await list(other)).toEqual([]);
+
+    // The same browser signed in to the other account (same keys): the device moves, and the answer is the one a
+    // new subscription gets (201, a new id, a new createdAt), so it tells nothing about the first account.
+    const startedAt = Date.now();
+    const moved = await http.post<PushSubscriptionDto>('/api/push/subscriptions', {
+      token: other.accessToken,
+      json: device.subscription,
+    });
+    const fresh = await http.post<PushSubscriptionDto>('/api/push/subscriptions', {
+      token: other.accessToken,
+      json: fake.device().subscription,
+    });
+    expect([moved.status, fresh.status]).toEqual([201, 201]);
+    expect(Object.keys(moved.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(moved.body.id).not.toBe(mine.body.id);
+    expect(new Date(moved.body.createdAt).getTime()).toBeGreaterThanOrEqual(startedAt - 1_000);
+    expect(await list(owner)).toEqual([]);
+    expect((await list(other)).map((s) => s.endpoint)).toEqual([
+      device.subscription.endpoint,
+      fresh.body.endpoint,
+    ]);
+    // Now it is the caller's own: 200 with the same answer.
+    const again = await http.post('/api/push/subscriptions', {
+      token: other.accessToken,
+      json: device.subscription,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(moved.body);
   });
 
   it("never shows or deletes another user's subscription", async () => {
@@ -500,7 +571,7 @@ describe('web push: only to devices whose session is live', () => {
   let http: HttpClient;
   let bob: TestUser;
 
-  /** Subscribes a device with the given access token (its session); 201 new, 200 moved. */
+  /** Subscribes a device with the given access token (its session); 201 new to the user, 200 already theirs. */
   const subscribe = async (accessToken: string, device: PushDevice) =>
     (await http.post('/api/push/subscriptions', { token: accessToken, json: device.subscription })).status;
   const endpointsOf = async (accessToken: string) =>
@@ -636,8 +707,8 @@ describe('web push: only to devices whose session is live', () => {
     const [shared, ginasOwn] = [fake.device(), fake.device()];
     expect(await subscribe(gina.accessToken, shared)).toBe(201);
     expect(await subscribe(gina.accessToken, ginasOwn)).toBe(201);
-    // Hugo signs in on the same browser: the browser hands the app the same subscription.
-    expect(await subscribe(hugo.accessToken, shared)).toBe(200);
+    // Hugo signs in on the same browser: the browser hands the app the same subscription (keys included).
+    expect(await subscribe(hugo.accessToken, shared)).toBe(201);
     expect(await endpointsOf(gina.accessToken)).toEqual([ginasOwn.subscription.endpoint]);
 
     await messageReaching(gina, '지나에게', ginasOwn);

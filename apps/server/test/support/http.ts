@@ -11,6 +11,8 @@ export interface RequestOptions {
   token?: string;
   json?: unknown;
   form?: FormData;
+  /** Sent as it is (give its `content-type` in `headers`): bodies no client library would build. */
+  body?: string | Buffer;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   /** Sent as the Cookie header. */
@@ -50,6 +52,8 @@ export async function request<T = any>(
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.body !== undefined) {
+    body = options.body;
   }
   const res = await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -57,20 +58,28 @@ const sessionLive = sql`exists (
 export function createPushRepo() {
   return {
     /**
-     * Stores a subscription, or re-binds an existing endpoint (the same browser, maybe another user or session
-     * now) to the caller's user and session with its new keys. `created` tells the two apart (`xmax = 0` only on
-     * a freshly inserted row version).
+     * Stores a subscription, or re-binds an existing endpoint to the caller's user and session with its keys: the
+     * caller's own endpoint always, another user's only when the keys are the same (the same browser), in one
+     * statement so that concurrent calls cannot race it. An endpoint that moves from another user gets a new id and
+     * `createdAt`, as a new subscription would: nothing in the answer tells that it was registered before. Null when
+     * the endpoint is another user's with other keys (nothing changes). `created` is true unless the endpoint was
+     * already the caller's.
      */
     async upsert(
       db: Executor,
       row: NewPushSubscription,
-    ): Promise<{ id: string; endpoint: string; createdAt: Date; created: boolean }> {
+    ): Promise<{ id: string; endpoint: string; createdAt: Date; created: boolean } | null> {
+      const id = randomUUID();
+      const sameUser = sql`${pushSubscriptions.userId} = excluded.user_id`;
       const [stored] = await db
         .insert(pushSubscriptions)
-        .values(row)
+        .values({ ...row, id })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: {
+            // Evaluated against the row as it was: another user's endpoint starts over as the caller's.
+            id: sql`case when ${sameUser} then ${pushSubscriptions.id} else excluded.id end`,
+            createdAt: sql`case when ${sameUser} then ${pushSubscriptions.createdAt} else excluded.created_at end`,
             userId: row.userId,
             sessionId: row.sessionId,
             p256dh: row.p256dh,
@@ -78,15 +87,14 @@ export function createPushRepo() {
             expiresAt: row.expiresAt,
             updatedAt: new Date(),
           },
+          setWhere: sql`${sameUser} or (${pushSubscriptions.p256dh} = excluded.p256dh and ${pushSubscriptions.auth} = excluded.auth)`,
         })
         .returning({
           id: pushSubscriptions.id,
           endpoint: pushSubscriptions.endpoint,
           createdAt: pushSubscriptions.createdAt,
-          created: sql<boolean>`(xmax = 0)`,
         });
-      if (!stored) throw new Error('upsert returned no row');
-      return stored;
+      return stored ? { ...stored, created: stored.id === id } : null;
     },
 
     /**

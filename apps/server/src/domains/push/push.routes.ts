@@ -50,7 +50,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
         tags: ['push'],
         summary: '이 기기의 푸시 구독 등록',
         body: PushSubscriptionRequest,
-        response: { 200: PushSubscriptionDto, 201: PushSubscriptionDto, ...errors },
+        response: { 200: PushSubscriptionDto, 201: PushSubscriptionDto, ...errors, 409: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { PushEndpointError, type PushEndpointGuard } from '../../adapters/push/push-endpoint.js';
 import type { PushRepo } from './push.repo.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -73,11 +73,14 @@ export function createPushService(deps: {
     },
 
     /**
-     * Stores the caller's device, or re-binds a known endpoint to the caller (another account, or a new session,
-     * signed in on that browser). The device belongs to the caller's session, taken from the token: once that
-     * session ends it is no longer pushed to. The keys must be a real P-256 point and a 16-byte secret; the
-     * endpoint must pass the guard (https, public) before anything is stored. `created` is false for a re-bound
-     * endpoint (200, not 201). The caller's devices of ended sessions are deleted on the way.
+     * Stores the caller's device, or re-binds a known endpoint to the caller: the caller's own (a new session, new
+     * keys), or another account's when the keys are the same, i.e. the same browser signed in to another account.
+     * Another account's endpoint with other keys is a 409 and stays where it is: knowing a device's URL is not
+     * enough to take its pushes away. The device belongs to the caller's session, taken from the token: once that
+     * session ends it is no longer pushed to. The keys must be a real P-256 point and a 16-byte secret; the endpoint
+     * must pass the guard (https, public) before anything is stored. `created` is false only for an endpoint that
+     * was already the caller's (200, not 201), so the answer never tells whether another account had it
+     * (docs/security.md). The caller's devices of ended sessions are deleted on the way.
      */
     async subscribe(
       actor: Actor,
@@ -112,9 +115,13 @@ export function createPushService(deps: {
           auth: auth.toString('base64url'),
           expiresAt: instantOf(input.expirationTime),
         });
-        await repo.prune(tx, actor.userId, MAX_SUBSCRIPTIONS_PER_USER);
+        if (row) await repo.prune(tx, actor.userId, MAX_SUBSCRIPTIONS_PER_USER);
         return row;
       });
+      if (!stored) {
+        log.info({ userId: actor.userId }, 'push endpoint of another user with other keys refused');
+        throw conflict(ko.push.subscriptionConflict, 'PushSubscriptionConflictException');
+      }
       return { dto: toDto(stored), created: stored.created };
     },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ErrorBody,
   RecommendationDto,
+  RecommendationExclusionQuery,
   RecommendationExclusionRequest,
   WeatherIdQuery,
 } from '@otboo/contract';
@@ -56,7 +57,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesO
       schema: {
         tags: ['recommendations'],
         summary: '이 옷 빼기 취소 (빠져 있지 않아도 204)',
-        querystring: RecommendationExclusionRequest,
+        querystring: RecommendationExclusionQuery,
         response: { 204: z.null(), ...exclusionErrors },
       },
     },

@@ -1,7 +1,7 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import sockjs from 'sockjs';
-import { ko } from '@otboo/contract';
+import { ko, type ErrorBody } from '@otboo/contract';
 import type { StompBroker } from './broker.js';
 
 export interface SockJsOptions {
@@ -34,6 +34,68 @@ function sockJsBufferedBytes(conn: sockjs.Connection): number {
 /** Transports we do not serve: the iframe page, JSONP polling and sending, htmlfile (SockJS allows a final `/`). */
 const REFUSED_TRANSPORTS = /\/(iframe[^/]*\.html|jsonp|jsonp_send|htmlfile)\/?$/;
 const XHR_SEND = /\/xhr_send\/?$/;
+
+/** docs/api.md's error body for a status SockJS or its guards answer with. */
+function errorBodyOf(status: number): ErrorBody {
+  const [exceptionName, message] =
+    status === 403
+      ? ['ForbiddenException', ko.realtime.originForbidden]
+      : status === 404
+        ? ['NotFoundException', ko.common.notFound]
+        : status === 405
+          ? ['MethodNotAllowedException', ko.common.methodNotAllowed]
+          : status === 413
+            ? ['PayloadTooLargeException', ko.common.payloadTooLarge]
+            : status < 500
+              ? ['InvalidRequestException', ko.common.malformedBody]
+              : ['InternalServerException', ko.common.internalError];
+  return { exceptionName, message, details: {} };
+}
+
+/** The head and payload of an error answer: the error body (JSON, no-store), with any other headers given. */
+function errorAnswer(status: number, headers: OutgoingHttpHeaders = {}) {
+  const payload = JSON.stringify(errorBodyOf(status));
+  const head: OutgoingHttpHeaders = {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    'cache-control': 'no-store',
+  };
+  return { head, payload };
+}
+
+function sendError(res: ServerResponse, status: number, headers?: OutgoingHttpHeaders): void {
+  const { head, payload } = errorAnswer(status, headers);
+  res.writeHead(status, head).end(payload);
+}
+
+/** What SockJS writes with a 500 it raised itself for a bad request (`Payload expected.`, `Broken JSON encoding.`). */
+const SOCKJS_OWN_FAILURE = '500 - Internal Server Error';
+
+/**
+ * SockJS writes its own errors as plain text (`404 Error: Page not found` for an unknown path, 405 with `Allow`, a
+ * 500 with a short English reason for a missing or broken `xhr_send` body). On this response they go out in the
+ * error body instead, SockJS's other headers kept: the head waits for the text, so that a 500 that only names a bad
+ * body becomes the client's 400 and a real failure stays a 500.
+ */
+function answerSockJsErrorsInErrorBody(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (
+    status: number,
+    headers?: OutgoingHttpHeaders,
+  ) => ServerResponse;
+  const end = res.end.bind(res) as (payload: string) => ServerResponse;
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+    if (status < 400) return writeHead(status, headers);
+    res.end = ((text?: unknown) => {
+      const badBody =
+        status === 500 && typeof text === 'string' && text !== '' && text !== SOCKJS_OWN_FAILURE;
+      const answer = errorAnswer(badBody ? 400 : status, headers);
+      writeHead(badBody ? 400 : status, answer.head);
+      return end(answer.payload);
+    }) as ServerResponse['end'];
+    return res;
+  }) as ServerResponse['writeHead'];
+}
 
 /**
  * STOMP over SockJS (`/ws/info`, `/ws/{server}/{session}/{transport}`, `/ws/websocket`). SockJS installs
@@ -84,26 +146,23 @@ export function installSockJs(server: Server, broker: StompBroker, options: Sock
     const pathname = (req.url ?? '').split('?')[0] ?? '';
     if ((pathname.startsWith(prefixSlash) || pathname === options.prefix) && !guard(req, res, pathname))
       return;
+    if (pathname.startsWith(prefixSlash) || pathname === options.prefix) answerSockJsErrorsInErrorBody(res);
     for (const listener of sockJsListeners) listener.call(server, req, res);
   });
 
   function guard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
     if (!options.allowOrigin(req)) {
-      const body = { exceptionName: 'ForbiddenException', message: ko.realtime.originForbidden, details: {} };
-      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+      sendError(res, 403);
       return false;
     }
     if (REFUSED_TRANSPORTS.test(pathname)) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 Error: Page not found\n');
+      sendError(res, 404);
       return false;
     }
     if (req.method !== 'POST' || !XHR_SEND.test(pathname)) return true;
     const declared = Number(req.headers['content-length'] ?? 0);
     const tooLarge = () => {
-      if (!res.headersSent)
-        res
-          .writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
-          .end('Payload too large\n');
+      if (!res.headersSent) sendError(res, 413, { connection: 'close' });
       req.destroy();
     };
     if (declared > options.maxMessageBytes) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, readCsv, unescapeCell, writeCsv } from './closet-csv.js';
+import { CsvError, escapeCell, readCsv, unescapeCell, writeCsv } from './closet-csv.js';
 
 describe('closet CSV', () => {
   it('writes a BOM and CRLF, escapes cells a spreadsheet would run as formulas, and reads them back as written', () => {
@@ -12,6 +12,35 @@ describe('closet CSV', () => {
     expect(written?.map(unescapeCell)).toEqual(formulas);
     expect(writeCsv([['네이비 코트', "it's"]])).toBe("\uFEFF네이비 코트,it's\r\n");
     expect(unescapeCell("'plain")).toBe("'plain");
+  });
+
+  it('escapes a formula at the start of every line inside a cell and quotes every cell with a line break', () => {
+    const cells = [
+      'x\n=1+1',
+      'x\r\n+1',
+      'x\r@SUM(A1)',
+      'a\n\n-1\n\tb',
+      "'=already",
+      "x\n''+2",
+      '\r\n=cmd',
+      '=1\n=2',
+      'no\nformula',
+      '한글\n＝1',
+    ];
+    const text = writeCsv([cells]);
+    // Every physical line of the file, inside quotes or not, starts with something a spreadsheet does not run.
+    for (const line of text.slice(1).split(/\r\n|\r|\n/))
+      expect(line).not.toMatch(/^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/);
+    const [written] = readCsv(text);
+    expect(written).toHaveLength(cells.length);
+    // Each cell comes back as one quoted cell whose lines are escaped, and unescaping gives the text as it was.
+    for (const cell of written ?? [])
+      for (const line of cell.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@\t]/);
+    expect(written?.map(unescapeCell)).toEqual(cells);
+    expect(escapeCell('x\n=1+1')).toBe("x\n'=1+1");
+    expect(escapeCell('x\r\n+1')).toBe("x\r\n'+1");
+    expect(escapeCell("'=already")).toBe("''=already");
+    expect(writeCsv([['x\n=1+1', 'plain']])).toBe(`\uFEFF"x\n'=1+1",plain\r\n`);
   });
 
   it('quotes separators, quotes, line breaks and edge spaces and parses them back', () => {

@@ -11,26 +11,34 @@ import { badRequest } from '../../../lib/errors.js';
 
 /**
  * The records as spreadsheets read them (RFC 4180, csv-stringify): UTF-8 with a BOM so Excel reads it as UTF-8,
- * CRLF line ends, quoted when a cell holds a separator, quote or line break or starts or ends with a space.
- * Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or CR, and their full-width forms) get a
- * leading apostrophe (OWASP "CSV injection"); `unescapeCell` takes it off again on import.
+ * CRLF line ends, quoted when a cell holds a separator, a quote, a CR or an LF (a bare LF too: with Windows record
+ * ends csv-stringify would otherwise leave it unquoted, and the line after it would start a row of its own), or
+ * starts or ends with a space. Every line of a cell that a spreadsheet would run as a formula gets a leading
+ * apostrophe (`escapeCell`, OWASP "CSV injection"); `unescapeCell` takes it off again on import.
  */
 export function writeCsv(records: readonly (readonly string[])[]): string {
-  return stringify(records as string[][], {
-    bom: true,
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    quoted_match: /^\s|\s$/,
-  });
+  return stringify(
+    records.map((record) => record.map(escapeCell)),
+    { bom: true, record_delimiter: 'windows', quote_record_delimiter: true, quoted_match: /^\s|\s$/ },
+  );
 }
 
-/** First characters csv-stringify's `escape_formulas` puts an apostrophe before. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+/**
+ * Where an apostrophe goes: at the start of the cell and of every line inside it (after a CR or an LF; a spreadsheet,
+ * and a re-import, may split a cell there) when the line starts with what a spreadsheet runs as a formula (`=`, `+`,
+ * `-`, `@`, a tab or a CR, and the full-width forms Apple Numbers folds into them), after any apostrophes already
+ * there. Those get one more, so that taking one off on import gives back exactly what was written (`'=x` stays
+ * `'=x`). Zero-width, so the line breaks themselves (a CRLF too) are never split.
+ */
+const FORMULA_LINE_START = /(?<=^|[\r\n])(?='*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+/** The apostrophe `escapeCell` put there. */
+const ESCAPE_APOSTROPHE = /(?<=^|[\r\n])'(?='*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
-/** Takes off the apostrophe written before a formula-like cell, so a round trip keeps the text as it was. */
-export function unescapeCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && FORMULA_START.has(value.charAt(1)) ? value.slice(1) : value;
-}
+/** Puts an apostrophe before every line of the cell that a spreadsheet would run as a formula (OWASP "CSV injection"). */
+export const escapeCell = (value: string) => value.replace(FORMULA_LINE_START, "'");
+
+/** Takes off the apostrophes `escapeCell` put, so a round trip keeps the text as it was. */
+export const unescapeCell = (value: string) => value.replace(ESCAPE_APOSTROPHE, '');
 
 /** Parsing failed for the whole file (an unclosed quote, mostly). */
 export class CsvError extends Error {}
