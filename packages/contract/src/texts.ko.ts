@@ -567,7 +567,7 @@ export const ko = {
     exclude: '이 옷 빼기',
     excluded: '오늘 추천에서 뺐어요',
     undo: '되돌리기',
-    undoItem: (name: string) => `${name} 되돌리기`,
+    undoItem: (name: string) => `되돌리기: ${name}`,
     excludeFailed: '옷을 빼지 못했어요',
     undoFailed: '되돌리지 못했어요',
     /** The garments taken out of the selected day, each with its undo. */
