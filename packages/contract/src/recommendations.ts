@@ -34,7 +34,7 @@ const idList = (v: unknown) =>
   );
 
 /**
- * GET /api/recommendations (docs/api.md §4, §10): the day, the pieces to keep ('이 옷 빼기' asks again keeping
+ * GET /api/recommendations (docs/api.md §4): the day, the pieces to keep ('이 옷 빼기' asks again keeping
  * the rest), and `current`: the outfit now shown for the day instead of the next one ("다른 옷 추천").
  */
 export const RecommendationQuery = z.object({

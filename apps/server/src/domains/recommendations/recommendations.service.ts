@@ -10,14 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildPieceReason, buildReason } from './engine/reason.js';
-import {
-  recommend,
-  slotOf,
-  type Candidate,
-  type EngineWeather,
-  type Slot,
-  type WearRecord,
-} from './engine/recommend.js';
+import { recommend, slotOf, type EngineWeather, type Slot, type WearRecord } from './engine/recommend.js';
 import type { RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
 import { createClosetCache, type CachedCloset, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
@@ -89,7 +82,7 @@ export function createRecommendationsService({
   }
 
   /**
-   * The garments to keep (docs/api.md §10), checked: the caller's own (unknown → 404, another user's → 403), not
+   * The garments to keep (docs/api.md §4), checked: the caller's own (unknown → 404, another user's → 403), not
    * taken out of the day (409), and one per slot of an outfit (400). Checked on the closet just read, so a garment
    * deleted meanwhile is unknown.
    */
@@ -108,9 +101,10 @@ export function createRecommendationsService({
     }
     if (unique.some((id) => excludedToday.has(id)))
       throw conflict(ko.recommendations.keep.excluded, 'ClothesExcludedException', keepField);
-    const slots = unique.map((id) => {
-      const candidate = closet.candidates.find((c) => c.id === id) as Candidate;
-      return slotOf(candidate);
+    // Every id is in the closet by now; flatMap only satisfies the type checker.
+    const slots = unique.flatMap((id) => {
+      const candidate = closet.candidateById.get(id);
+      return candidate ? [slotOf(candidate)] : [];
     });
     if (slots.includes(null)) throw badRequest(ko.recommendations.keep.notWearable, keepField);
     const base = slots.filter((s) => s !== null && BASE_SLOTS.includes(s));
@@ -124,7 +118,7 @@ export function createRecommendationsService({
      * An outfit from the caller's own closet for the given forecast day. Asking again for the same day gives the
      * next-best complete outfit while alternatives remain ("다른 옷 추천"), then starts over; with `current`, the
      * outfit now shown for the day (the same until the user asks for another, or the closet or the weather
-     * changes); with `keepClothesIds`, that outfit again holding the kept pieces ('이 옷 빼기', docs/api.md §10).
+     * changes); with `keepClothesIds`, that outfit again holding the kept pieces ('이 옷 빼기', docs/api.md §4).
      */
     async recommend(
       actor: Actor,
@@ -152,14 +146,13 @@ export function createRecommendationsService({
         excluded,
         excludedElsewhere: counts(state.excludedElsewhere),
       };
-      const byId = new Map(closet.candidates.map((c) => [c.id, c]));
       const run = (shown: ReadonlySet<string>, keepIds: readonly string[]) =>
         recommend({
           ...input,
           shown,
           // A piece kept earlier and since deleted or taken out is no longer kept: its slot is chosen again.
           keep: keepIds.flatMap((id) => {
-            const c = byId.get(id);
+            const c = closet.candidateById.get(id);
             return c && !excluded.has(id) ? [c] : [];
           }),
         });

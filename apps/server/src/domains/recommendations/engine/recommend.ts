@@ -70,7 +70,7 @@ export interface RecommendInput {
   excludedElsewhere?: ReadonlyMap<string, number>;
   /**
    * Garments the outfit must hold, each in its slot (slotOf; at most one per slot, never a dress with a top or
-   * bottom): '이 옷 빼기' asks again keeping the rest of the outfit (docs/api.md §10).
+   * bottom): '이 옷 빼기' asks again keeping the rest of the outfit (docs/api.md §4).
    */
   keep?: readonly Candidate[];
 }

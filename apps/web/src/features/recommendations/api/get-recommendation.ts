@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 export interface RecommendationOptions {
   /** The outfit now shown for the day, not the next one (docs/api.md §4): the day's outfit stays put. */
   current?: boolean;
-  /** Pieces the outfit must hold ('이 옷 빼기' keeps the rest of it, docs/api.md §10). */
+  /** Pieces the outfit must hold ('이 옷 빼기' keeps the rest of it, docs/api.md §4). */
   keepClothesIds?: readonly string[];
 }
 

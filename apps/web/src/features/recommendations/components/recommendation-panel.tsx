@@ -57,6 +57,7 @@ export function RecommendationPanel({
     <section
       aria-labelledby={headingId}
       aria-busy={loading}
+      data-testid="recommendation-panel"
       className="flex flex-col gap-5 rounded-[28px] bg-white p-4 shadow-sm sm:p-8"
     >
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -24,7 +24,7 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
- * '이 옷 빼기' and its undo for the selected forecast day (docs/api.md §4, §10). Taking a piece out asks for the
+ * '이 옷 빼기' and its undo for the selected forecast day (docs/api.md §4). Taking a piece out asks for the
  * day's outfit again keeping the rest of it, so only that card changes (for another piece of its kind, or it goes)
  * while the others stay in place; undoing asks for the day's outfit as it now stands, which puts the piece back
  * in its place. A failure leaves everything as it was and says why in a toast. `names` keeps the names of the
