@@ -3,6 +3,7 @@ import { createClothes, getAttributeDefs, signInApi } from '../support/api.js';
 import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
 import { signIn } from '../support/login.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { screenshotter } from '../support/screenshots.js';
 import { newUser, type TestUser } from '../support/users.js';
 
@@ -156,9 +157,116 @@ test("recommendation reasons: each piece says why, '이 옷 빼기' takes it out
   await expect(taken.getByRole('listitem')).toHaveText([new RegExp(`^${COAT}`)]);
 
   // Undo from '오늘 뺀 옷'.
-  await taken.getByRole('button', { name: `${COAT} 되돌리기` }).click();
+  await taken.getByRole('button', { name: `되돌리기: ${COAT}` }).click();
   await expect(panel.getByRole('article', { name: COAT })).toHaveCount(1);
   await expect(taken).toHaveCount(0);
+
+  await context.close();
+});
+
+/** Each card of the outfit with the element it is, to tell a card kept in place from one drawn again. */
+async function cardsOf(panel: Locator) {
+  const list = panel.getByRole('list', { name: '추천 옷 목록' });
+  await expect(list).toBeVisible();
+  return list.getByRole('article').evaluateAll((cards) =>
+    cards.map((card, i) => {
+      // A mark set on each card element: a card drawn again loses it.
+      const element = card as unknown as { dataset: Record<string, string> };
+      element.dataset.seen ??= String(i);
+      return { name: card.getAttribute('aria-label') ?? '', seen: element.dataset.seen };
+    }),
+  );
+}
+
+// Journey: with two pieces of each kind, taking one out swaps only that card (the others are the same elements,
+// in place), the outfit of today stays the same after looking at tomorrow and back, and the panel passes axe
+// with Label in Name at 1440 and 390 px.
+test("'이 옷 빼기' swaps only that piece, and today's outfit stays after looking at another day", async ({
+  browser,
+  server,
+  baseURL,
+}, testInfo) => {
+  const context = await browser.newContext({
+    geolocation: SEOUL,
+    permissions: ['geolocation'],
+    reducedMotion: 'reduce',
+    viewport: { width: 1440, height: 900 },
+  });
+  await context.grantPermissions(['geolocation'], { origin: baseURL });
+  const page = await context.newPage();
+  const shoot = screenshotter(page, testInfo, 'swap');
+  // The panel (and the toast when one is open) must pass axe, Label in Name included, before each screenshot.
+  const shot = async (name: string, parts = ['[data-testid="recommendation-panel"]']) => {
+    await expectNoAxeViolations(page, `swap-${name} at ${page.viewportSize()?.width ?? '?'}px`, parts);
+    await shoot(name);
+  };
+
+  const user = newUser('swap');
+  await signUpAndIn(page, user);
+  const api = await signInApi(server, user);
+  const defs = await getAttributeDefs(api);
+  const colour = (value: string) => {
+    const def = defs.find((d) => d.name === '색상');
+    if (!def) throw new Error('no attribute 색상');
+    return [{ definitionId: def.id, value }];
+  };
+  for (const [name, type, value, rgb] of [
+    ['트렌치 코트', 'OUTER', '베이지', [190, 160, 110]],
+    ['울 자켓', 'OUTER', '네이비', [40, 50, 90]],
+    ['옥스퍼드 셔츠', 'TOP', '화이트', [235, 235, 235]],
+    ['라운드 니트', 'TOP', '그레이', [150, 150, 150]],
+    ['치노 팬츠', 'BOTTOM', '베이지', [200, 180, 140]],
+    ['슬랙스', 'BOTTOM', '블랙', [30, 30, 30]],
+    ['스니커즈', 'SHOES', '화이트', [240, 240, 240]],
+    ['로퍼', 'SHOES', '브라운', [110, 70, 40]],
+  ] as const)
+    await createClothes(api, { name, type, attributes: colour(value), image: samplePng(96, [...rgb]) });
+  await page.reload();
+
+  const panel = page.getByRole('region', { name: '#추천 OOTD' });
+  const before = await cardsOf(panel);
+  expect(before).toHaveLength(4);
+  await shot('desktop-outfit');
+
+  // Today's outfit stays after looking at tomorrow and coming back.
+  const days = page.getByRole('list', { name: '5일 예보' }).getByRole('button');
+  await days.nth(1).click();
+  await expect(days.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('list', { name: '추천 옷 목록' })).toBeVisible();
+  await days.nth(0).click();
+  await expect(days.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await cardsOf(panel)).map((c) => c.name)).toEqual(before.map((c) => c.name));
+
+  // Take the top out: only its card changes, for the other top; the other cards are the same elements.
+  const shown = await cardsOf(panel);
+  const topName = shown.find((c) => ['옥스퍼드 셔츠', '라운드 니트'].includes(c.name))!.name;
+  const otherTop = topName === '옥스퍼드 셔츠' ? '라운드 니트' : '옥스퍼드 셔츠';
+  await panel.getByRole('article', { name: topName }).getByRole('button', { name: '이 옷 빼기' }).click();
+  await expect(panel.getByRole('article', { name: otherTop })).toBeVisible();
+  const after = await cardsOf(panel);
+  expect(after.map((c) => c.name)).toEqual(shown.map((c) => (c.name === topName ? otherTop : c.name)));
+  for (const [i, card] of after.entries())
+    if (card.name !== otherTop) expect(card.seen, `${card.name} kept its card`).toBe(shown[i]!.seen);
+  await page.getByRole('listitem').filter({ hasText: '오늘 추천에서 뺐어요' }).hover();
+  await shot('desktop-swapped', ['[data-testid="recommendation-panel"]', '[data-sonner-toaster]']);
+
+  // Phone: the same outfit, the '오늘 뺀 옷' row and its undo, axe clean (the toast let go first).
+  await page.mouse.move(0, 0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('listitem').filter({ hasText: '오늘 추천에서 뺐어요' })).toHaveCount(0, {
+    timeout: 10_000,
+  });
+  expect((await cardsOf(panel)).map((c) => c.name)).toEqual(after.map((c) => c.name));
+  await panel.getByRole('article', { name: otherTop }).scrollIntoViewIfNeeded();
+  await shot('phone-swapped');
+  const taken = panel.getByRole('region', { name: '오늘 뺀 옷' });
+  await taken.evaluate((row) => row.scrollIntoView({ block: 'center' }));
+  await shot('phone-excluded-row');
+
+  // Undo from the row: the top is back in its place, the rest as it was.
+  await taken.getByRole('button', { name: `되돌리기: ${topName}` }).click();
+  await expect(panel.getByRole('article', { name: topName })).toBeVisible();
+  expect((await cardsOf(panel)).map((c) => c.name)).toEqual(shown.map((c) => c.name));
 
   await context.close();
 });

@@ -199,7 +199,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     log,
     notifier,
     forecast,
-    recommend: recommendations.separateRecommender(),
+    recommend: recommendations.currentOutfit,
     jobLock,
     morningOutfit: overrides.morningOutfit,
   });

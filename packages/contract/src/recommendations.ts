@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OotdDto } from './clothes.js';
-import { Id } from './common.js';
+import { BooleanParam, Id, optionalParam } from './common.js';
 
 /** A recommended piece: the OOTD shape plus why it was chosen (ours; the course frontend ignores it). */
 export const RecommendedOotdDto = OotdDto.extend({
@@ -25,3 +25,23 @@ export const RecommendationExclusionRequest = z.strictObject({ weatherId: Id, cl
 export type RecommendationExclusionRequest = z.infer<typeof RecommendationExclusionRequest>;
 /** The same pair as the query of DELETE /api/recommendations/exclusions, where other parameters are ignored. */
 export const RecommendationExclusionQuery = RecommendationExclusionRequest.strip();
+
+/** Pieces one outfit can hold at most (one per slot of docs/recommendations.md §2): the bound of `keepClothesIds`. */
+export const KEEP_CLOTHES_MAX = 12;
+
+/** `a,b` and a parameter given several times (`?keepClothesIds=a&keepClothesIds=b`) read the same. */
+const idList = (v: unknown) =>
+  (Array.isArray(v) ? v : [v]).flatMap((x) =>
+    typeof x === 'string' ? x.split(',').filter((s) => s.trim() !== '') : [x],
+  );
+
+/**
+ * GET /api/recommendations (docs/api.md §4): the day, the pieces to keep ('이 옷 빼기' asks again keeping
+ * the rest), and `current`: the outfit now shown for the day instead of the next one ("다른 옷 추천").
+ */
+export const RecommendationQuery = z.object({
+  weatherId: Id,
+  keepClothesIds: optionalParam(z.preprocess(idList, z.array(Id).max(KEEP_CLOTHES_MAX))),
+  current: optionalParam(BooleanParam),
+});
+export type RecommendationQuery = z.infer<typeof RecommendationQuery>;

@@ -161,6 +161,8 @@ export const ko = {
       ownerId: '소유자 ID',
       clothesId: '옷 ID',
       clothesIds: '옷 목록',
+      keepClothesIds: '남길 옷 목록',
+      current: '현재 추천 보기',
       typeEqual: '옷 종류 필터',
       type: '종류',
       attributes: '속성',
@@ -463,9 +465,13 @@ export const ko = {
       outerThin: '얇은 겉옷을 곁들였어요',
       outerForRange: '아침저녁을 위해 겉옷을 챙겼어요',
       outerTooLight: '더 따뜻한 아우터가 있으면 좋아요',
+      outerChosen: '겉옷을 챙겼어요',
       waterproofOuterAndShoes: '방수 아우터와 신발을 골랐어요',
       waterproofOuter: '방수 아우터를 골랐어요',
       waterproofShoes: '방수 신발을 골랐어요',
+      /** A wet day: what to do about what the closet lacks (docs/recommendations.md §6). */
+      noWaterproofShoes: '방수 신발이 없어요 — 젖어도 괜찮은 신발을 신으세요',
+      bringUmbrella: '우산을 챙기세요',
       missing: {
         TOP: '상의가 없어요',
         BOTTOM: '하의가 없어요',
@@ -505,13 +511,30 @@ export const ko = {
       snow: '눈 소식',
       wind: '바람 부는 날',
       sun: '맑고 더운 날',
+      /** A waterproof outer or pair of shoes on a wet day, by slot and by rain or snow. */
+      dry: {
+        OUTER: {
+          rain: (what: string) => `비를 막아 주는 방수 ${what}`,
+          snow: (what: string) => `눈을 막아 주는 방수 ${what}`,
+        },
+        SHOES: {
+          rain: (what: string) => `비 오는 날에도 젖지 않는 방수 ${what}`,
+          snow: (what: string) => `눈길에도 젖지 않는 방수 ${what}`,
+        },
+      },
+      /** Boots that are not waterproof, on a snowy day. */
+      snowBoots: (what: string) => `눈길에 든든한 ${what}`,
+      umbrella: {
+        rain: (what: string) => `비 소식이 있어 챙긴 ${what}`,
+        snow: (what: string) => `눈 소식이 있어 챙긴 ${what}`,
+      },
       waterproof: (what: string) => `방수 ${what}`,
       thick: (what: string) => `두꺼운 ${what}`,
       warm: (what: string) => `따뜻한 ${what}`,
       light: (what: string) => `가벼운 ${what}`,
       cool: (what: string) => `시원한 ${what}`,
       windproof: (what: string) => `바람을 막는 ${what}`,
-      goesWith: (partner: string, what: string) => `${partner}에 어울리는 ${what}`,
+      goesWith: (partner: string, what: string) => `${particle(partner, '과', '와')} 어울리는 ${what}`,
       favourite: (what: string) => `비슷한 날씨에 즐겨 입은 ${what}`,
       /** A piece kept although it breaks a rule, because the closet has nothing better. */
       compromise: {
@@ -539,12 +562,19 @@ export const ko = {
     },
     /** '이 옷 빼기' on a recommended piece. */
     exclusionNotOwner: '본인의 옷만 추천에서 뺄 수 있습니다.',
+    /** Pieces to keep in an outfit (`keepClothesIds`, docs/api.md §10). */
+    keep: {
+      notOwner: '본인의 옷만 추천에 남길 수 있습니다.',
+      excluded: '이 날 추천에서 뺀 옷은 남길 수 없습니다. 먼저 되돌려주세요.',
+      sameSlot: '같은 자리에 입는 옷은 하나만 남길 수 있습니다.',
+      notWearable: '추천에 넣지 않는 종류의 옷은 남길 수 없습니다.',
+    },
     /** Each recommended card: why it was chosen (a disclosure on the phone) and '이 옷 빼기' with its undo. */
     pieceReason: '추천 이유',
     exclude: '이 옷 빼기',
     excluded: '오늘 추천에서 뺐어요',
     undo: '되돌리기',
-    undoItem: (name: string) => `${name} 되돌리기`,
+    undoItem: (name: string) => `되돌리기: ${name}`,
     excludeFailed: '옷을 빼지 못했어요',
     undoFailed: '되돌리지 못했어요',
     /** The garments taken out of the selected day, each with its undo. */

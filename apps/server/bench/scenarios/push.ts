@@ -263,7 +263,7 @@ async function morningScenario(ctx: BenchContext): Promise<BenchRow[]> {
           repo: createNotificationSettingsRepo(),
           notifier,
           forecast: weather.forecast,
-          recommend: recommendations.recommend,
+          recommend: (actor, weatherId) => recommendations.recommend(actor, { weatherId, current: true }),
           jobLock: processJobLock,
           log,
           now: () => Date.parse(`${today}T07:00:30+09:00`),

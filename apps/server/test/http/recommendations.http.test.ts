@@ -595,10 +595,12 @@ describe('GET /api/recommendations', () => {
         ),
       );
       const reasonOf = (r: RecommendationDto, name: string) => r.clothes.find((c) => c.name === name)?.reason;
-      expect(reasonOf(wet, '레인부츠')).toBe('비 소식 · 방수 레인부츠');
-      expect(reasonOf(wet, '장우산')).toBe('비 소식 · 우산');
-      expect(reasonOf(wet, '셔츠')).toBe('네이비 슬랙스에 어울리는 화이트 셔츠');
-      expect(reasonOf(wet, '슬랙스')).toBe('화이트 셔츠에 어울리는 네이비 슬랙스');
+      expect(reasonOf(wet, '레인부츠')).toBe('비 오는 날에도 젖지 않는 방수 레인부츠');
+      expect(reasonOf(wet, '장우산')).toBe('비 소식이 있어 챙긴 우산');
+      // The top names the outer, the bottom the top: never two pieces only pointing at each other.
+      expect(reasonOf(wet, '트렌치코트')).toBe('체감 11°C · 가벼운 베이지 트렌치');
+      expect(reasonOf(wet, '셔츠')).toBe('베이지 트렌치와 어울리는 화이트 셔츠');
+      expect(reasonOf(wet, '슬랙스')).toBe('화이트 셔츠와 어울리는 네이비 슬랙스');
       // A day whose morning is much colder than its afternoon: the outer is for the morning.
       const ranged = await recommendFor(
         user,

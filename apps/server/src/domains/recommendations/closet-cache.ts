@@ -9,6 +9,7 @@ export interface CachedCloset {
   garments: ClosetGarment[];
   byId: Map<string, ClosetGarment>;
   candidates: Candidate[];
+  candidateById: Map<string, Candidate>;
   /** Profiles by garment id with the stamp they were read from, reused across versions. */
   profiles: Map<string, { stamp: string; profile: GarmentProfile }>;
 }
@@ -77,6 +78,7 @@ export function createClosetCache(maxGarments = 50_000) {
         garments,
         byId: new Map(garments.map((g) => [g.id, g])),
         candidates,
+        candidateById: new Map(candidates.map((c) => [c.id, c])),
         profiles,
       };
       entries.set(userId, { ...e, closet });

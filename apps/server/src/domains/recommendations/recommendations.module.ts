@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import type { Routes } from '../../lib/modules.js';
 import { closetGaps } from './closet-gaps.js';
 import { createRecommendationsRepo } from './recommendations.repo.js';
@@ -14,11 +15,11 @@ export function createRecommendationsModule({ db }: { db: Db }) {
   return {
     recommendations,
     /**
-     * A recommender with rounds of its own, for a caller that must not advance the user's '다른 옷 추천' round
-     * in the app (the morning outfit push).
+     * The outfit now shown for a day, for a caller that names it without advancing the user's '다른 옷 추천'
+     * round (the morning outfit push names what the app shows).
      */
-    separateRecommender: () =>
-      createRecommendationsService({ db, repo: createRecommendationsRepo() }).recommend,
+    currentOutfit: (actor: Actor, weatherId: string) =>
+      recommendations.recommend(actor, { weatherId, current: true }),
     /**
      * The closet report's season gaps (clothes insights), judged by the recommender's own engine, so the report
      * and the recommendations never disagree.

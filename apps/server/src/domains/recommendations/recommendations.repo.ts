@@ -1,7 +1,13 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { feedClothes, feeds, recommendationExclusions, weatherForecasts } from '../../db/schema/index.js';
+import {
+  clothes,
+  feedClothes,
+  feeds,
+  recommendationExclusions,
+  weatherForecasts,
+} from '../../db/schema/index.js';
 import { closetGarments, type GarmentWithAttributes } from '../clothes/index.js';
 
 /** The columns of a forecast row the recommender reads. */
@@ -155,6 +161,15 @@ export function createRecommendationsRepo() {
           (select c.owner_id from clothes c where c.id = ${clothesId}) as owner_id`,
       );
       return { weatherExists: Boolean(row?.weather_exists), ownerId: row?.owner_id ?? undefined };
+    },
+
+    /** The owners of the given garments, by garment id (unknown garments are left out). */
+    async ownersOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: clothes.id, ownerId: clothes.ownerId })
+        .from(clothes)
+        .where(inArray(clothes.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.ownerId]));
     },
 
     /** Takes the user's own garment out of the day's recommendations; nothing happens when it is out already. */

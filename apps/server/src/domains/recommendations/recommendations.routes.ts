@@ -5,7 +5,7 @@ import {
   RecommendationDto,
   RecommendationExclusionQuery,
   RecommendationExclusionRequest,
-  WeatherIdQuery,
+  RecommendationQuery,
 } from '@otboo/contract';
 import { actorOf } from '../../plugins/auth.js';
 import type { RecommendationsService } from './recommendations.service.js';
@@ -25,12 +25,20 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<RecommendationsRoutesO
     {
       schema: {
         tags: ['recommendations'],
-        summary: '날씨에 맞는 옷 추천 (다시 부르면 다른 옷)',
-        querystring: WeatherIdQuery,
-        response: { 200: RecommendationDto, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        summary:
+          '날씨에 맞는 옷 추천 (다시 부르면 다른 옷; current=true면 지금 보여 준 옷, keepClothesIds로 남길 옷 지정)',
+        querystring: RecommendationQuery,
+        response: {
+          200: RecommendationDto,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
       },
     },
-    async (request) => recommendations.recommend(actorOf(request), request.query.weatherId),
+    async (request) => recommendations.recommend(actorOf(request), request.query),
   );
 
   // '이 옷 빼기' and its undo (docs/api.md §4): DELETE takes the same pair in the query, as DELETE bodies are

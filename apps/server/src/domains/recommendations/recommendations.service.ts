@@ -1,13 +1,18 @@
-import { ko, type RecommendationDto, type RecommendationExclusionRequest } from '@otboo/contract';
+import {
+  ko,
+  type RecommendationDto,
+  type RecommendationExclusionRequest,
+  type RecommendationQuery,
+} from '@otboo/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildPieceReason, buildReason } from './engine/reason.js';
-import { recommend, type EngineWeather, type WearRecord } from './engine/recommend.js';
+import { recommend, slotOf, type EngineWeather, type Slot, type WearRecord } from './engine/recommend.js';
 import type { RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
-import { createClosetCache, type ClosetCache } from './closet-cache.js';
+import { createClosetCache, type CachedCloset, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
 
 /** Worn garments kept in a user's history: months of daily posts. */
@@ -28,6 +33,12 @@ function counts(ids: readonly string[]): Map<string, number> {
   for (const id of ids) out.set(id, (out.get(id) ?? 0) + 1);
   return out;
 }
+
+const clothesNotFound = () => notFound(ko.clothes.notFound, 'ClothesNotFoundException');
+const keepField = { keepClothesIds: ko.validation.fieldNames.keepClothesIds };
+
+/** The pieces of the base that never go together: a dress with a top or a bottom. */
+const BASE_SLOTS: readonly Slot[] = ['TOP', 'BOTTOM', 'DRESS'];
 
 const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
 
@@ -65,17 +76,54 @@ export function createRecommendationsService({
   async function checkExclusion(actor: Actor, weatherId: string, clothesId: string) {
     const target = await repo.exclusionTarget(db, weatherId, clothesId);
     if (!target.weatherExists) throw weatherNotFound();
-    if (target.ownerId === undefined) throw notFound(ko.clothes.notFound, 'ClothesNotFoundException');
+    if (target.ownerId === undefined) throw clothesNotFound();
     if (target.ownerId !== actor.userId)
       throw forbidden(ko.recommendations.exclusionNotOwner, 'ClothesForbiddenException');
+  }
+
+  /**
+   * The garments to keep (docs/api.md §4), checked: the caller's own (unknown → 404, another user's → 403), not
+   * taken out of the day (409), and one per slot of an outfit (400). Checked on the closet just read, so a garment
+   * deleted meanwhile is unknown.
+   */
+  async function keptPieces(
+    actor: Actor,
+    ids: readonly string[],
+    closet: CachedCloset,
+    excludedToday: ReadonlySet<string>,
+  ): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const strangers = unique.filter((id) => !closet.byId.has(id));
+    if (strangers.length) {
+      const owners = await repo.ownersOf(db, strangers);
+      if (strangers.some((id) => !owners.has(id))) throw clothesNotFound();
+      throw forbidden(ko.recommendations.keep.notOwner, 'ClothesForbiddenException');
+    }
+    if (unique.some((id) => excludedToday.has(id)))
+      throw conflict(ko.recommendations.keep.excluded, 'ClothesExcludedException', keepField);
+    // Every id is in the closet by now; flatMap only satisfies the type checker.
+    const slots = unique.flatMap((id) => {
+      const candidate = closet.candidateById.get(id);
+      return candidate ? [slotOf(candidate)] : [];
+    });
+    if (slots.includes(null)) throw badRequest(ko.recommendations.keep.notWearable, keepField);
+    const base = slots.filter((s) => s !== null && BASE_SLOTS.includes(s));
+    if (new Set(slots).size < slots.length || (base.includes('DRESS') && base.length > 1))
+      throw badRequest(ko.recommendations.keep.sameSlot, keepField);
+    return unique;
   }
 
   return {
     /**
      * An outfit from the caller's own closet for the given forecast day. Asking again for the same day gives the
-     * next-best complete outfit while alternatives remain ("다른 옷 추천"), then starts over.
+     * next-best complete outfit while alternatives remain ("다른 옷 추천"), then starts over; with `current`, the
+     * outfit now shown for the day (the same until the user asks for another, or the closet or the weather
+     * changes); with `keepClothesIds`, that outfit again holding the kept pieces ('이 옷 빼기', docs/api.md §4).
      */
-    async recommend(actor: Actor, weatherId: string): Promise<RecommendationDto> {
+    async recommend(
+      actor: Actor,
+      { weatherId, keepClothesIds, current }: RecommendationQuery,
+    ): Promise<RecommendationDto> {
       const day = await repo.dayFor(db, weatherId, actor.userId);
       if (!day) throw weatherNotFound();
       const { weather: weatherRow, state } = day;
@@ -86,6 +134,8 @@ export function createRecommendationsService({
         (await repo.wearHistory(db, actor.userId, HISTORY_LIMIT)).map(wearRecord),
       );
 
+      const excluded = new Set(state.excludedToday);
+      const keep = keepClothesIds ? await keptPieces(actor, keepClothesIds, closet, excluded) : null;
       const input = {
         weather: engineWeather(weatherRow),
         sensitivity: state.sensitivity ?? NEUTRAL_SENSITIVITY,
@@ -93,12 +143,25 @@ export function createRecommendationsService({
         history: history.wears,
         dayAt: weatherRow.forecastAt,
         salt: weatherRow.id,
-        excluded: new Set(state.excludedToday),
+        excluded,
         excludedElsewhere: counts(state.excludedElsewhere),
       };
-      const result = rotation.next(`${actor.userId}:${weatherRow.id}`, (shown) =>
-        recommend({ ...input, shown }),
-      );
+      const run = (shown: ReadonlySet<string>, keepIds: readonly string[]) =>
+        recommend({
+          ...input,
+          shown,
+          // A piece kept earlier and since deleted or taken out is no longer kept: its slot is chosen again.
+          keep: keepIds.flatMap((id) => {
+            const c = closet.candidateById.get(id);
+            return c && !excluded.has(id) ? [c] : [];
+          }),
+        });
+      const key = `${actor.userId}:${weatherRow.id}`;
+      const result = keep
+        ? rotation.keep(key, keep, run)
+        : current
+          ? rotation.current(key, run)
+          : rotation.next(key, run);
 
       return {
         weatherId: weatherRow.id,

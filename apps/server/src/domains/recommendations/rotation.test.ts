@@ -25,7 +25,8 @@ const base: Omit<RecommendInput, 'shown'> = {
   dayAt: new Date('2026-07-01T03:00:00Z'),
   salt: 'w',
 };
-const run = (shown: ReadonlySet<string>) => recommend({ ...base, shown });
+const run = (shown: ReadonlySet<string>, keep: readonly string[] = []) =>
+  recommend({ ...base, shown, keep: closet.filter((c) => keep.includes(c.id)) });
 const outfit = (r: ReturnType<typeof run>) =>
   r.picks
     .map((p) => p.id)
@@ -66,5 +67,23 @@ describe('rotation store', () => {
     expect([best, second]).not.toContain(third);
     // …b lost its own and starts with the best outfit.
     expect(outfit(store.next('b', run))).toBe(best);
+  });
+
+  it('answers the outfit now shown again, however often it is asked, until another is asked for', () => {
+    const store = createRotationStore();
+    const first = outfit(store.current('u:w', run));
+    for (let i = 0; i < 3; i++) expect(outfit(store.current('u:w', run))).toBe(first);
+    const second = outfit(store.next('u:w', run));
+    expect(second).not.toBe(first);
+    for (let i = 0; i < 3; i++) expect(outfit(store.current('u:w', run))).toBe(second);
+  });
+
+  it('keeps the kept pieces as the outfit now shown, and counts it in the round', () => {
+    const store = createRotationStore();
+    const shown = store.next('u:w', run);
+    const top = shown.picks.find((p) => p.slot === 'TOP')!.id;
+    const swapped = store.keep('u:w', [top], run);
+    expect(swapped.picks.map((p) => p.id)).toContain(top);
+    expect(outfit(store.current('u:w', run))).toBe(outfit(swapped));
   });
 });

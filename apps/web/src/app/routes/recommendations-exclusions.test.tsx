@@ -10,7 +10,8 @@ import { useSession } from '@/stores/session';
 import { renderWithQuery } from '@/testing/query';
 import { testUser } from '@/testing/users';
 
-// '이 옷 빼기' on the weather home (docs/api.md §4); the page's other behaviour is in recommendations.test.tsx.
+// '이 옷 빼기' on the weather home (docs/api.md §4, §10) and the day's outfit staying put; the page's other
+// behaviour is in recommendations.test.tsx.
 
 const api = vi.hoisted(() => ({
   getProfile: vi.fn(),
@@ -34,6 +35,7 @@ vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 const USER = testUser();
 const SEOUL = { latitude: 37.5665, longitude: 126.978, x: 60, y: 127, locationNames: ['서울특별시', '중구'] };
 const TODAY = 'w0000000-0000-4000-8000-000000000000';
+const TOMORROW = 'w0000001-0000-4000-8000-000000000000';
 
 const today: WeatherDto = {
   id: TODAY,
@@ -62,19 +64,46 @@ function piece(n: number, name: string, type: ClothesDto['type'], reason: string
 }
 const COAT = piece(1, '울 코트', 'OUTER', '아침 4°C · 두꺼운 울 코트');
 const TRENCH = piece(2, '트렌치 코트', 'OUTER', '아침 4°C · 따뜻한 트렌치 코트');
-const BOOTS = piece(3, '레인부츠', 'SHOES', '비 소식 · 방수 레인부츠');
+const BOOTS = piece(3, '레인부츠', 'SHOES', '비 오는 날에도 젖지 않는 방수 레인부츠');
+const KNIT = piece(4, '그레이 니트', 'TOP', '울 코트와 어울리는 그레이 니트');
+const SHIRT = piece(5, '화이트 셔츠', 'TOP', '울 코트와 어울리는 화이트 셔츠');
 
-/** The server of docs/api.md §4 in miniature: the first outer not taken out, and the boots; its own exclusions. */
-function serve(initiallyExcluded: string[] = []) {
+/**
+ * The server of docs/api.md §4 and §10 in miniature: an outer and the boots, or with `tops` an outer, a top and
+ * the boots. Each slot takes its kept piece, else its first piece not taken out, counting from the round's
+ * position; the call without `current` or `keepClothesIds` ('다른 옷 추천') moves the round on.
+ */
+function serve(initiallyExcluded: string[] = [], { tops = false } = {}) {
   const excluded = new Set(initiallyExcluded);
-  api.getRecommendation.mockImplementation(async (weatherId: string): Promise<RecommendationDto> => ({
-    weatherId,
-    userId: USER.id,
-    clothes: [...[COAT, TRENCH].filter((p) => !excluded.has(p.clothesId ?? '')).slice(0, 1), BOOTS],
-    reason:
-      '체감 1°C · 비 소식이 있어요 · 두꺼운 아우터를 골랐어요 — 하의가 없어요 — 옷장에 하의를 추가해보세요',
-    excludedClothesIds: [...excluded],
-  }));
+  const slots = [[COAT, TRENCH], ...(tops ? [[KNIT, SHIRT]] : []), [BOOTS]];
+  let round = 0;
+  let kept: string[] = [];
+  api.getRecommendation.mockImplementation(
+    async (
+      weatherId: string,
+      options: { current?: boolean; keepClothesIds?: readonly string[] } = {},
+    ): Promise<RecommendationDto> => {
+      if (options.keepClothesIds) kept = [...options.keepClothesIds];
+      else if (!options.current) {
+        round++;
+        kept = [];
+      }
+      const clothes = slots.flatMap((pieces) => {
+        const keep = pieces.find((p) => kept.includes(p.clothesId ?? ''));
+        if (keep) return [keep];
+        const open = pieces.filter((p) => !excluded.has(p.clothesId ?? ''));
+        return open.length ? [open[round % open.length]!] : [];
+      });
+      return {
+        weatherId,
+        userId: USER.id,
+        clothes,
+        reason:
+          '체감 1°C · 비 소식이 있어요 · 두꺼운 아우터를 골랐어요 — 하의가 없어요 — 옷장에 하의를 추가해보세요',
+        excludedClothesIds: [...excluded],
+      };
+    },
+  );
   api.createExclusion.mockImplementation(async ({ clothesId }: { clothesId: string }) => {
     excluded.add(clothesId);
   });
@@ -107,7 +136,7 @@ beforeEach(() => {
     location: SEOUL,
     temperatureSensitivity: 2.5,
   });
-  api.getWeathers.mockResolvedValue([today]);
+  api.getWeathers.mockResolvedValue([today, { ...today, id: TOMORROW }]);
 });
 
 afterEach(() => {
@@ -123,7 +152,9 @@ describe("'이 옷 빼기'", { timeout: 15_000 }, () => {
     renderPage();
     expect(await outfit()).toEqual(['울 코트', '레인부츠']);
     const boots = screen.getByRole('article', { name: '레인부츠' });
-    expect(within(boots).getByTestId('piece-reason')).toHaveTextContent('비 소식 · 방수 레인부츠');
+    expect(within(boots).getByTestId('piece-reason')).toHaveTextContent(
+      '비 오는 날에도 젖지 않는 방수 레인부츠',
+    );
     expect(within(boots).getByRole('button', { name: '추천 이유' })).toHaveAttribute(
       'aria-expanded',
       'false',
@@ -148,6 +179,8 @@ describe("'이 옷 빼기'", { timeout: 15_000 }, () => {
       clothesId: COAT.clothesId,
     });
     await waitFor(() => expect(api.getRecommendation).toHaveBeenCalledTimes(2));
+    // Asked again keeping the rest of the outfit.
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(TODAY, { keepClothesIds: [BOOTS.clothesId] });
     expect(await outfit()).toEqual(['트렌치 코트', '레인부츠']);
     expect(api.toast.success).toHaveBeenCalledExactlyOnceWith(
       '오늘 추천에서 뺐어요',
@@ -199,7 +232,7 @@ describe("'이 옷 빼기'", { timeout: 15_000 }, () => {
       idAfter: 'id-2',
     });
 
-    await user.click(within(taken).getByRole('button', { name: '울 코트 되돌리기' }));
+    await user.click(within(taken).getByRole('button', { name: '되돌리기: 울 코트' }));
     expect(api.deleteExclusion).toHaveBeenCalledExactlyOnceWith({
       weatherId: TODAY,
       clothesId: COAT.clothesId,
@@ -258,9 +291,74 @@ describe("'이 옷 빼기'", { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     const taken = await screen.findByRole('region', { name: '오늘 뺀 옷' });
-    await user.click(await within(taken).findByRole('button', { name: '울 코트 되돌리기' }));
+    await user.click(await within(taken).findByRole('button', { name: '되돌리기: 울 코트' }));
     await waitFor(() => expect(api.toast.error).toHaveBeenCalledExactlyOnceWith('되돌리지 못했어요'));
-    expect(within(taken).getByRole('button', { name: '울 코트 되돌리기' })).toBeEnabled();
+    expect(within(taken).getByRole('button', { name: '되돌리기: 울 코트' })).toBeEnabled();
     expect(api.getRecommendation).toHaveBeenCalledOnce();
+  });
+
+  it('swaps only that piece: the other cards stay in place while it is on its way, with no placeholders', async () => {
+    serve([], { tops: true });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await outfit()).toEqual(['울 코트', '그레이 니트', '레인부츠']);
+    const knit = screen.getByRole('article', { name: '그레이 니트' });
+    const boots = screen.getByRole('article', { name: '레인부츠' });
+
+    let answer: () => void = () => {};
+    const served = api.getRecommendation.getMockImplementation()!;
+    api.getRecommendation.mockImplementationOnce(
+      (...args: Parameters<typeof served>) =>
+        new Promise((resolve) => {
+          answer = () => resolve(served(...args));
+        }),
+    );
+    const coat = screen.getByRole('article', { name: '울 코트' });
+    await user.click(within(coat).getByRole('button', { name: '이 옷 빼기' }));
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenCalledTimes(2));
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(TODAY, {
+      keepClothesIds: [KNIT.clothesId, BOOTS.clothesId],
+    });
+    // On its way: no placeholders, the outfit stays, only the piece taken out waits.
+    expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
+    expect(within(coat).getByRole('button', { name: '이 옷 빼기' })).toBeDisabled();
+    expect(within(knit).getByRole('button', { name: '이 옷 빼기' })).toBeEnabled();
+    await act(async () => answer());
+
+    expect(await outfit()).toEqual(['트렌치 코트', '그레이 니트', '레인부츠']);
+    // The same cards, not new ones: nothing but the outer was drawn again.
+    expect(screen.getByRole('article', { name: '그레이 니트' })).toBe(knit);
+    expect(screen.getByRole('article', { name: '레인부츠' })).toBe(boots);
+  });
+
+  it("keeps the day's outfit after looking at another day and coming back; '다른 옷 추천' moves it on", async () => {
+    serve([], { tops: true });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await outfit()).toEqual(['울 코트', '그레이 니트', '레인부츠']);
+    const days = () => within(screen.getByRole('list', { name: '5일 예보' })).getAllByRole('button');
+
+    await user.click(days()[1]!);
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenLastCalledWith(TOMORROW, { current: true }));
+    await user.click(days()[0]!);
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenCalledTimes(3));
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(TODAY, { current: true });
+    expect(await outfit()).toEqual(['울 코트', '그레이 니트', '레인부츠']);
+
+    await user.click(screen.getByRole('button', { name: '다른 옷 추천' }));
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenLastCalledWith(TODAY, {}));
+    expect(await outfit()).toEqual(['트렌치 코트', '화이트 셔츠', '레인부츠']);
+    // Looking away and back again keeps the new one.
+    await user.click(days()[1]!);
+    await user.click(days()[0]!);
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenCalledTimes(6));
+    expect(await outfit()).toEqual(['트렌치 코트', '화이트 셔츠', '레인부츠']);
+    // While the day is asked again, the outfit held for it shows, not placeholders.
+    await user.click(days()[1]!);
+    api.getRecommendation.mockImplementationOnce(() => new Promise(() => {}));
+    await user.click(days()[0]!);
+    await waitFor(() => expect(api.getRecommendation).toHaveBeenCalledTimes(8));
+    expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
+    expect(await outfit()).toEqual(['트렌치 코트', '화이트 셔츠', '레인부츠']);
   });
 });

@@ -150,7 +150,7 @@ describe('weather home', () => {
         .getAllByRole('article')
         .map((card) => card.getAttribute('aria-label')),
     ).toEqual(['린넨 셔츠', '치노 팬츠']);
-    expect(api.getRecommendation).toHaveBeenCalledWith(days()[0]!.id);
+    expect(api.getRecommendation).toHaveBeenCalledWith(days()[0]!.id, { current: true });
     expect(screen.getByTestId('recommendation-reason')).toHaveTextContent('가벼운 긴팔 차림을 골랐어요');
     // The closet is asked only when an outfit comes back empty.
     expect(api.getClothes).not.toHaveBeenCalled();
@@ -177,7 +177,7 @@ describe('weather home', () => {
     expect(screen.getByText('어제보다 -1')).toBeInTheDocument();
     expect(screen.getByText('3.2mm')).toBeInTheDocument();
     await screen.findByRole('list', { name: '추천 옷 목록' });
-    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[1]!.id);
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[1]!.id, { current: true });
 
     api.getRecommendation.mockResolvedValueOnce(
       recommendation(days()[1]!.id, [ootd(3, { name: '레인 부츠', type: 'SHOES' })]),
@@ -185,7 +185,7 @@ describe('weather home', () => {
     await user.click(screen.getByRole('button', { name: '다른 옷 추천' }));
     expect(await screen.findByRole('article', { name: '레인 부츠' })).toBeInTheDocument();
     expect(api.getRecommendation).toHaveBeenCalledTimes(3);
-    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[1]!.id);
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[1]!.id, {});
   });
 
   it('says plainly when the days are estimated from climate normals, or an older forecast', async () => {
@@ -318,7 +318,7 @@ describe('recommendation failures', () => {
     await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('list', { name: '추천 옷 목록' })).toBeInTheDocument();
     expect(api.getRecommendation).toHaveBeenCalledTimes(2);
-    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[0]!.id);
+    expect(api.getRecommendation).toHaveBeenLastCalledWith(days()[0]!.id, { current: true });
   });
 });
 

@@ -70,6 +70,8 @@ export interface GarmentProfile {
   materials: readonly Material[];
   /** The first of those material words as written, for reasons. */
   materialLabel: string | null;
+  /** Thickness as the 두께 attribute or a name word (얇은, 두꺼운) says; null when neither does. */
+  thickness: Thickness | null;
 }
 
 /** Attribute definition names the engine reads, compared after trimming, lower-casing and removing spaces. */
@@ -258,6 +260,7 @@ export function inferProfile(garment: GarmentInput): GarmentProfile {
     colourLabel: colour?.label ?? null,
     materials: fabrics.materials,
     materialLabel: fabrics.label,
+    thickness,
   };
 }
 

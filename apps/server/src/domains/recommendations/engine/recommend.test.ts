@@ -151,7 +151,7 @@ describe('recommend', () => {
     expect(r.conditions.precipitation).toBe('rain');
     expect(r.picks.some((p) => p.slot === 'SHOES')).toBe(true);
     expect(buildReason(r, noBoots.length)).toBe(
-      '체감 11°C, 비 소식이 있어요 · 방수 아우터를 골랐어요 · 비에 약한 소재를 대신할 옷이 없어요',
+      '체감 11°C, 비 소식이 있어요 · 방수 아우터를 골랐어요 · 방수 신발이 없어요 — 젖어도 괜찮은 신발을 신으세요 · 비에 약한 소재를 대신할 옷이 없어요',
     );
     expect(r.picks.find((p) => p.slot === 'SHOES')!.compromise).toBe('rain');
     // With an ordinary pair besides, suede and canvas stay home.
@@ -221,5 +221,58 @@ describe('recommend', () => {
       'SHOES',
       'SOCKS',
     ]);
+  });
+
+  describe('keeping pieces (이 옷 빼기)', () => {
+    const closet = [
+      garment('베이지 트렌치코트', 'OUTER'),
+      garment('네이비 자켓', 'OUTER'),
+      garment('화이트 셔츠', 'TOP'),
+      garment('블랙 니트', 'TOP'),
+      garment('블랙 슬랙스', 'BOTTOM'),
+      garment('그레이 슬랙스', 'BOTTOM'),
+      garment('화이트 스니커즈', 'SHOES'),
+      garment('블랙 로퍼', 'SHOES'),
+    ];
+    const byId = new Map(closet.map((c) => [c.id, c]));
+
+    it('changes only the piece taken out, for another of its slot, and keeps the rest', () => {
+      const first = recommend(input(closet, day(14)));
+      expect(first.picks).toHaveLength(4);
+      for (const out of first.picks) {
+        const rest = first.picks.filter((p) => p !== out);
+        // Even with the outfit marked as shown ('다른 옷 추천' would move every slot on), only its slot changes.
+        const next = recommend(
+          input(closet, day(14), {
+            shown: new Set(first.picks.map((p) => p.id)),
+            excluded: new Set([out.id]),
+            keep: rest.map((p) => byId.get(p.id)!),
+          }),
+        );
+        expect(next.picks.map((p) => p.slot)).toEqual(first.picks.map((p) => p.slot));
+        for (const p of rest) expect(next.picks.find((x) => x.slot === p.slot)?.id).toBe(p.id);
+        expect(next.picks.find((x) => x.slot === out.slot)?.id).not.toBe(out.id);
+      }
+    });
+
+    it('drops the slot or says what is missing when nothing else may take its place', () => {
+      const small = [garment('셔츠', 'TOP'), garment('슬랙스', 'BOTTOM'), garment('스니커즈', 'SHOES')];
+      const r = recommend(
+        input(small, day(20), { excluded: new Set(['셔츠']), keep: [small[1]!, small[2]!] }),
+      );
+      expect(ids(r)).toEqual(['스니커즈', '슬랙스']);
+      expect(r.missing).toEqual([{ slot: 'TOP', why: 'unsuitable' }]);
+    });
+
+    it('holds a kept piece whatever the plan says, and a kept dress leaves out top and bottom', () => {
+      const withDress = [...closet, garment('원피스', 'DRESS'), garment('샌들', 'SHOES')];
+      const hot = day(30, { month: 7, humidity: 55 });
+      const kept = recommend(input(withDress, hot, { keep: [byId.get('네이비 자켓')!, withDress.at(-2)!] }));
+      const slots = kept.picks.map((p) => p.slot);
+      expect(slots).toContain('OUTER');
+      expect(kept.picks.find((p) => p.slot === 'DRESS')?.id).toBe('원피스');
+      expect(slots).not.toContain('TOP');
+      expect(slots).not.toContain('BOTTOM');
+    });
   });
 });

@@ -68,6 +68,11 @@ export interface RecommendInput {
   excluded?: ReadonlySet<string>;
   /** Times each garment was taken out on other days (the user's recent exclusions): counts against it. */
   excludedElsewhere?: ReadonlyMap<string, number>;
+  /**
+   * Garments the outfit must hold, each in its slot (slotOf; at most one per slot, never a dress with a top or
+   * bottom): '이 옷 빼기' asks again keeping the rest of the outfit (docs/api.md §4).
+   */
+  keep?: readonly Candidate[];
 }
 
 export type Slot =
@@ -99,6 +104,41 @@ export const SLOT_ORDER: readonly Slot[] = [
   'THERMAL',
   'SOCKS',
 ];
+
+/**
+ * The slot a garment fills in an outfit; null for what is never recommended (bags, `ETC`, an accessory or
+ * underwear with no use the engine knows).
+ */
+export function slotOf(c: Candidate): Slot | null {
+  switch (c.type) {
+    case 'TOP':
+    case 'BOTTOM':
+    case 'DRESS':
+    case 'OUTER':
+    case 'SHOES':
+    case 'SOCKS':
+    case 'HAT':
+    case 'SCARF':
+      return c.type;
+    case 'ACCESSORY':
+      switch (c.profile.role) {
+        case 'warm':
+          return 'SCARF';
+        case 'gloves':
+          return 'GLOVES';
+        case 'umbrella':
+          return 'UMBRELLA';
+        case 'sun':
+          return 'SUNGLASSES';
+        default:
+          return null;
+      }
+    case 'UNDERWEAR':
+      return c.profile.role === 'thermal' ? 'THERMAL' : null;
+    default:
+      return null;
+  }
+}
 
 /** A rule an outfit breaks because the closet had nothing better: a clash between pieces, or a material rule. */
 export type Compromise = 'style' | 'colour' | MaterialRule;
@@ -460,44 +500,73 @@ export function recommend(input: RecommendInput): Recommendation {
   const band = plan.band;
   const withRole = (role: AccessoryRole) => (c: Candidate) => c.profile.role === role;
 
+  // Kept pieces are the only option of their slot, whatever the plan and the tolerances say: the user chose them.
+  const kept = new Map<Slot, Candidate>();
+  for (const c of input.keep ?? []) {
+    const slot = slotOf(c);
+    if (slot) kept.set(slot, c);
+  }
+  const keptOption = (slot: Slot, c: Candidate): Option => {
+    const p = c.profile;
+    const slotBand = slot === 'OUTER' ? plan.outerBand : band;
+    const tooLight = slotBand > p.hi;
+    const distance = slotBand < p.lo ? p.lo - slotBand : tooLight ? slotBand - p.hi : 0;
+    return {
+      id: c.id,
+      score: weatherScore(c, slotBand, slot, distance) + tasteScore(c),
+      style: p.style,
+      colour: p.colour,
+      candidate: c,
+      distance,
+      tooLight,
+    };
+  };
+  /** The slot's options: the kept piece alone, else `options()`; none when the base is kept the other way. */
+  const slotOptions = (slot: Slot, options: () => Option[]): Option[] => {
+    const k = kept.get(slot);
+    if (k) return [keptOption(slot, k)];
+    const pairKept = kept.has('TOP') || kept.has('BOTTOM');
+    if ((slot === 'DRESS' && pairKept) || ((slot === 'TOP' || slot === 'BOTTOM') && kept.has('DRESS')))
+      return [];
+    return options();
+  };
+
   // The visible pieces, chosen together.
   const tops = ofType('TOP');
   const bottoms = ofType('BOTTOM');
   const outers = ofType('OUTER');
   const shoesList = ofType('SHOES');
-  let outerOptions: Option[] = [];
-  if (plan.outer === 'required') outerOptions = optionsFor(outers, plan.outerBand, 'OUTER', MAIN);
-  else if (plan.outer === 'offered' || plan.rainOuter)
-    // Only an outer that fits well, or a waterproof one on a wet day.
-    outerOptions = optionsFor(
-      outers,
-      plan.outerBand,
-      'OUTER',
-      NEAR,
-      `${plan.outer}|${plan.rainOuter}`,
-      (c, fit) =>
+  const outerOptions = slotOptions('OUTER', () => {
+    if (plan.outer === 'required') return optionsFor(outers, plan.outerBand, 'OUTER', MAIN);
+    if (plan.outer === 'offered' || plan.rainOuter)
+      // Only an outer that fits well, or a waterproof one on a wet day.
+      return optionsFor(outers, plan.outerBand, 'OUTER', NEAR, `${plan.outer}|${plan.rainOuter}`, (c, fit) =>
         fit.distance === 0
           ? plan.outer === 'offered' || c.profile.waterproof
           : plan.rainOuter && c.profile.waterproof && !fit.tooLight,
-    );
-  const hats = plan.warmHat
-    ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'warm', withRole('warm'))
-    : plan.sunItems
-      ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'sun', withRole('sun'))
-      : [];
-  const scarves = plan.warmScarf
-    ? optionsFor(scarfCandidates(closet), band, 'SCARF', EXACT, 'warm', withRole('warm'))
-    : [];
-  const gloves = plan.gloves
-    ? optionsFor(ofType('ACCESSORY'), band, 'GLOVES', EXACT, 'gloves', withRole('gloves'))
-    : [];
+      );
+    return [];
+  });
+  const hats = slotOptions('HAT', () =>
+    plan.warmHat
+      ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'warm', withRole('warm'))
+      : plan.sunItems
+        ? optionsFor(ofType('HAT'), band, 'HAT', EXACT, 'sun', withRole('sun'))
+        : [],
+  );
+  const scarves = slotOptions('SCARF', () =>
+    plan.warmScarf ? optionsFor(scarfCandidates(closet), band, 'SCARF', EXACT, 'warm', withRole('warm')) : [],
+  );
+  const gloves = slotOptions('GLOVES', () =>
+    plan.gloves ? optionsFor(ofType('ACCESSORY'), band, 'GLOVES', EXACT, 'gloves', withRole('gloves')) : [],
+  );
   const outfit = searchOutfit<Slot>({
-    tops: optionsFor(tops, band, 'TOP', MAIN),
-    bottoms: optionsFor(bottoms, band, 'BOTTOM', MAIN),
-    dresses: optionsFor(ofType('DRESS'), band, 'DRESS', MAIN),
+    tops: slotOptions('TOP', () => optionsFor(tops, band, 'TOP', MAIN)),
+    bottoms: slotOptions('BOTTOM', () => optionsFor(bottoms, band, 'BOTTOM', MAIN)),
+    dresses: slotOptions('DRESS', () => optionsFor(ofType('DRESS'), band, 'DRESS', MAIN)),
     others: [
       { slot: 'OUTER', options: outerOptions },
-      { slot: 'SHOES', options: optionsFor(shoesList, band, 'SHOES', MAIN) },
+      { slot: 'SHOES', options: slotOptions('SHOES', () => optionsFor(shoesList, band, 'SHOES', MAIN)) },
       { slot: 'HAT', options: hats },
       { slot: 'SCARF', options: scarves },
       { slot: 'GLOVES', options: gloves },
@@ -524,21 +593,23 @@ export function recommend(input: RecommendInput): Recommendation {
   if (!has('SHOES') && shoesList.length) missing.push({ slot: 'SHOES', why: 'unsuitable' });
 
   // Pieces that are not seen with the rest: each the best of its kind when the day calls for it.
-  const add = (slot: Slot, options: Option[]) => {
-    if (options[0]) chosen.push({ slot, option: options[0] });
+  const add = (slot: Slot, wanted: boolean, options: () => Option[]) => {
+    const [first] = kept.has(slot) ? slotOptions(slot, options) : wanted ? options() : [];
+    if (first) chosen.push({ slot, option: first });
   };
   const shoes = chosen.find((c) => c.slot === 'SHOES');
-  if (plan.socks && shoes?.option.candidate.profile.kind !== 'sandals')
-    add('SOCKS', optionsFor(ofType('SOCKS'), band, 'SOCKS', NEAR));
-  if (plan.umbrella)
-    add(
-      'UMBRELLA',
-      optionsFor(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, 'umbrella', withRole('umbrella')),
-    );
-  if (plan.sunItems)
-    add('SUNGLASSES', optionsFor(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, 'sun', withRole('sun')));
-  if (plan.thermal)
-    add('THERMAL', optionsFor(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, 'thermal', withRole('thermal')));
+  add('SOCKS', plan.socks && shoes?.option.candidate.profile.kind !== 'sandals', () =>
+    optionsFor(ofType('SOCKS'), band, 'SOCKS', NEAR),
+  );
+  add('UMBRELLA', plan.umbrella, () =>
+    optionsFor(ofType('ACCESSORY'), band, 'UMBRELLA', EXACT, 'umbrella', withRole('umbrella')),
+  );
+  add('SUNGLASSES', plan.sunItems, () =>
+    optionsFor(ofType('ACCESSORY'), band, 'SUNGLASSES', EXACT, 'sun', withRole('sun')),
+  );
+  add('THERMAL', plan.thermal, () =>
+    optionsFor(ofType('UNDERWEAR'), band, 'THERMAL', EXACT, 'thermal', withRole('thermal')),
+  );
 
   // What the outfit gives up because the closet had nothing better.
   const compromiseOf = new Map<string, Compromise>();

@@ -57,6 +57,7 @@ export function RecommendationPanel({
     <section
       aria-labelledby={headingId}
       aria-busy={loading}
+      data-testid="recommendation-panel"
       className="flex flex-col gap-5 rounded-[28px] bg-white p-4 shadow-sm sm:p-8"
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -136,15 +137,19 @@ function Body({ view, onRetry, onExclude, pendingIds }: BodyProps) {
   if (clothes.length > 0) {
     return (
       <ul className={GRID} aria-label={ko.recommendations.clothesList}>
-        {clothes.map((item, i) => (
-          <li key={item.clothesId ?? i}>
-            <RecommendedPiece
-              piece={item}
-              onExclude={onExclude}
-              pending={item.clothesId !== null && pendingIds.has(item.clothesId)}
-            />
-          </li>
-        ))}
+        {clothes.map((item, i) => {
+          // Taken out and on its way to its replacement: only this card waits, the others stay as they are.
+          const pending = item.clothesId !== null && pendingIds.has(item.clothesId);
+          return (
+            <li
+              key={item.clothesId ?? i}
+              aria-busy={pending}
+              className={pending ? 'opacity-60 transition-opacity' : undefined}
+            >
+              <RecommendedPiece piece={item} onExclude={onExclude} pending={pending} />
+            </li>
+          );
+        })}
       </ul>
     );
   }

@@ -3,6 +3,8 @@ import { useCallback, useState } from 'react';
 import { ko, type RecommendationExclusionRequest } from '@otboo/contract';
 import { createExclusion } from '@/features/recommendations/api/create-exclusion';
 import { deleteExclusion } from '@/features/recommendations/api/delete-exclusion';
+import { getRecommendation } from '@/features/recommendations/api/get-recommendation';
+import type { RecommendationData } from '@/features/recommendations/hooks/use-recommendation';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -22,10 +24,11 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
- * '이 옷 빼기' and its undo for the selected forecast day (docs/api.md §4). After either call the day's
- * recommendation is asked again, so the card goes (or comes back) and the next outfit is chosen without it;
- * a failure leaves everything as it was and says why in a toast. `names` keeps the names of the garments taken
- * out here, for the '오늘 뺀 옷' list once they are no longer among the recommended pieces.
+ * '이 옷 빼기' and its undo for the selected forecast day (docs/api.md §4). Taking a piece out asks for the
+ * day's outfit again keeping the rest of it, so only that card changes (for another piece of its kind, or it goes)
+ * while the others stay in place; undoing asks for the day's outfit as it now stands, which puts the piece back
+ * in its place. A failure leaves everything as it was and says why in a toast. `names` keeps the names of the
+ * garments taken out here, for the '오늘 뺀 옷' list once they are no longer among the recommended pieces.
  */
 export function useExclusions(weatherId: string | null) {
   const queryClient = useQueryClient();
@@ -46,6 +49,23 @@ export function useExclusions(weatherId: string | null) {
     (forWeatherId: string) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.recommendations.detail(forWeatherId) }),
     [queryClient],
+  );
+
+  /** The day's outfit with `clothesId` swapped: the rest of the outfit shown is kept. */
+  const swap = useCallback(
+    async (forWeatherId: string, clothesId: string) => {
+      const key = queryKeys.recommendations.detail(forWeatherId);
+      const shown = queryClient.getQueryData<RecommendationData>(key)?.recommendation.clothes ?? [];
+      const rest = shown.flatMap((c) => (c.clothesId && c.clothesId !== clothesId ? [c.clothesId] : []));
+      try {
+        const recommendation = await getRecommendation(forWeatherId, { keepClothesIds: rest });
+        queryClient.setQueryData<RecommendationData>(key, { recommendation, closetEmpty: false });
+      } catch {
+        // A kept piece changed meanwhile (deleted, or taken out elsewhere): the day's outfit as it now stands.
+        await reload(forWeatherId);
+      }
+    },
+    [queryClient, reload],
   );
 
   const undoRequest = useCallback(
@@ -76,14 +96,14 @@ export function useExclusions(weatherId: string | null) {
           label: ko.recommendations.undo,
           onClick: () => void undoRequest(request),
         });
-        await reload(weatherId);
+        await swap(weatherId, piece.clothesId);
       } catch (error) {
         toast.error(failureText(error, ko.recommendations.excludeFailed));
       } finally {
         setPendingFor(piece.clothesId, false);
       }
     },
-    [weatherId, reload, setPendingFor, undoRequest],
+    [weatherId, swap, setPendingFor, undoRequest],
   );
 
   const exclude = useCallback((piece: ExcludablePiece) => void excludeRequest(piece), [excludeRequest]);
