@@ -108,8 +108,8 @@ const optionalLine = (max: number, tooLong: string) =>
     .max(max, tooLong)
     .check(safeText)
     .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
+    .transform((v) => v || null)
+    .optional();
 
 /** Ours (docs/api.md §9.8): the fields the course contract lacks, accepted by create and update alike. */
 const ClothesExtraFields = {
@@ -122,8 +122,8 @@ const ClothesExtraFields = {
     .max(LIMITS.clothesNotesMax, ko.clothes.detail.notesTooLong)
     .check(safeText)
     .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+    .transform((v) => v || null)
+    .optional(),
   /** Every season of the season definition; `[]` clears them. Each must be one of its options, once. */
   seasons: z
     .array(z.string().max(LIMITS.attributeOptionMax, ko.clothes.detail.seasonInvalid).check(safeText))
