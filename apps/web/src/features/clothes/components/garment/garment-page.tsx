@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Shirt, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isSeasonDefinitionName, ko, type ClothesDto, type FeedDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useClothesWear } from '@/features/clothes/hooks/use-clothes-wear';
 import { seasonsOfClothes } from '@/features/clothes/utils/clothes-form';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/utils/cn';
 import { formatDate } from '@/utils/format-date';
 
 interface GarmentPageProps {
@@ -48,7 +49,7 @@ export function GarmentPage({ clothes, onClose, onEdit, onDelete, onOpenFeed }: 
 
   if (wide) {
     return (
-      <Dialog open={open} onOpenChange={onOpenChange} title={title} width={760} height={680}>
+      <Dialog open={open} onOpenChange={onOpenChange} title={title} width={760}>
         <DialogBody>{details}</DialogBody>
         <DialogFooter>{actions}</DialogFooter>
       </Dialog>
@@ -72,7 +73,8 @@ function GarmentDetails({ clothes, onOpenFeed }: { clothes: ClothesDto; onOpenFe
 
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-      <div className="relative aspect-square w-full shrink-0 overflow-hidden rounded-2xl bg-surface-soft sm:w-64">
+      {/* At most 18rem on a phone, so the details start within the sheet's first screen. */}
+      <div className="relative mx-auto aspect-square w-full max-w-72 shrink-0 overflow-hidden rounded-2xl bg-surface-soft sm:mx-0 sm:w-64">
         <ClothesPhoto src={clothes.imageUrl ?? clothes.thumbnailUrl} alt={clothes.name} eager />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-6">
@@ -167,7 +169,14 @@ function OotdTile({ feed, onOpen }: { feed: FeedDto; onOpen(): void }) {
       aria-label={ko.clothes.detail.ootdOf(date)}
       className="flex w-full flex-col gap-1 rounded-xl text-left focus-visible:ring-4 focus-visible:ring-brand-100 focus-visible:outline-none"
     >
-      <span className="grid aspect-square w-full grid-cols-2 gap-px overflow-hidden rounded-xl border border-line bg-line">
+      <span
+        className={cn(
+          'grid aspect-square w-full gap-px overflow-hidden rounded-xl border border-line bg-line',
+          // One piece fills the tile, two share it side by side, three or four make a 2×2 grid.
+          photos.length === 1 ? 'grid-cols-1' : 'grid-cols-2',
+          photos.length > 2 && 'grid-rows-2',
+        )}
+      >
         {photos.map((piece, i) => (
           <span key={`${piece.clothesId ?? 'gone'}-${i}`} className="relative bg-surface-soft">
             {(piece.thumbnailUrl ?? piece.imageUrl) ? (
@@ -177,7 +186,9 @@ function OotdTile({ feed, onOpen }: { feed: FeedDto; onOpen(): void }) {
                 loading="lazy"
                 className="absolute inset-0 size-full object-cover"
               />
-            ) : null}
+            ) : (
+              <Shirt className="absolute inset-0 m-auto size-5 text-ink-muted" aria-hidden />
+            )}
           </span>
         ))}
       </span>
