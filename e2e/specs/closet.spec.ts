@@ -1,9 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures.js';
-import { samplePng } from '../support/images.js';
+import { createClothes, createFeed, getAttributeDefs, getWeathers, signInApi } from '../support/api.js';
+import { expectNoHorizontalScroll } from '../support/axe.js';
+import { expect, testWithOpenMeteo } from '../support/fixtures.js';
+import { garmentPng, samplePng } from '../support/images.js';
 import { signIn } from '../support/login.js';
 import { auditedScreenshotter } from '../support/screenshots.js';
-import { createUser } from '../support/users.js';
+import { createUser, newUser } from '../support/users.js';
+
+// The garment page's OOTDs need a stored weather day to post on: this server asks a loopback Open-Meteo.
+const test = testWithOpenMeteo();
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -50,7 +55,7 @@ test('closet: add with a photo, filter by type, edit and delete', async ({ page,
   await dialog.getByLabel('이름', { exact: true }).fill('옥스포드 셔츠');
   await expect(submit).toBeDisabled();
   await choose(page, dialog, '종류', '상의');
-  await choose(page, dialog, '계절', '봄');
+  await dialog.getByRole('group', { name: '계절' }).getByRole('checkbox', { name: '봄' }).check();
   await choose(page, dialog, '색상', '스카이블루');
   await expect(submit).toBeEnabled();
   await screenshot('add-dialog-filled');
@@ -74,7 +79,8 @@ test('closet: add with a photo, filter by type, edit and delete', async ({ page,
   await dialog.getByRole('button', { name: '등록' }).click();
   await expect(page.getByText('옷장에 등록되었습니다.').first()).toBeVisible();
   const jeans = page.getByRole('article', { name: '와이드 데님 팬츠' });
-  await expect(jeans.getByText('No Image')).toBeVisible();
+  await expect(jeans.getByRole('img', { name: '와이드 데님 팬츠 사진 없음' })).toBeVisible();
+  await expect(jeans.getByText('사진 없음')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
   await screenshot('closet-two');
 
@@ -118,11 +124,12 @@ test('closet: add with a photo, filter by type, edit and delete', async ({ page,
   dialog = page.getByRole('dialog', { name: '옷 수정하기' });
   await expect(dialog.getByLabel('이름', { exact: true })).toHaveValue('옥스포드 셔츠');
   await expect(dialog.getByRole('combobox', { name: '종류' })).toHaveText('상의');
-  await expect(dialog.getByRole('combobox', { name: '계절' })).toHaveText('봄');
+  const spring = dialog.getByRole('group', { name: '계절' }).getByRole('checkbox', { name: '봄' });
+  await expect(spring).toBeChecked();
   await expect(dialog.getByAltText('선택한 사진 미리보기')).toBeVisible();
   await dialog.getByLabel('이름', { exact: true }).fill('옥스포드 오버셔츠');
   await choose(page, dialog, '종류', '아우터');
-  await choose(page, dialog, '계절', '선택 안 함');
+  await spring.uncheck();
   await screenshot('edit-dialog');
   await dialog.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('옷 정보가 수정되었습니다.')).toBeVisible();
@@ -155,3 +162,114 @@ test('closet: add with a photo, filter by type, edit and delete', async ({ page,
   await expect(page.getByRole('article')).toHaveCount(1);
   await screenshot('closet-final');
 });
+
+// Journey, on a phone (390: a bottom sheet) and a desktop (1440: a dialog): a garment worn in two OOTDs opens
+// its page from a tap on the card; the page shows its wear; editing (by keyboard) gives it a brand, a size,
+// notes and two seasons; an OOTD tile opens that feed.
+for (const width of [390, 1440]) {
+  test(`garment page at ${width}: wear record, edit details and seasons, open an OOTD`, async ({
+    browser,
+    server,
+  }, testInfo) => {
+    const phone = width < 640;
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width, height: phone ? 844 : 900 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const screenshot = auditedScreenshotter(page, testInfo, `garment-${width}`);
+    const user = await createUser(server, newUser('garment'));
+    const session = await signInApi(server, user);
+    const coat = await createClothes(session, {
+      name: '트렌치 코트',
+      type: 'OUTER',
+      image: garmentPng([196, 170, 128]),
+    });
+    const jeans = await createClothes(session, { name: '청바지', type: 'BOTTOM' });
+    const [today] = await getWeathers(session);
+    await createFeed(session, {
+      weatherId: today!.id,
+      clothesIds: [coat.id, jeans.id],
+      content: '첫 트렌치',
+    });
+    await createFeed(session, { weatherId: today!.id, clothesIds: [coat.id], content: '비 오는 날 트렌치' });
+    expect((await getAttributeDefs(session)).some((d) => d.name === '계절')).toBe(true);
+
+    await signIn(page, user);
+    await page.goto('/#/closet');
+    const card = page.getByRole('article', { name: '트렌치 코트' });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: '트렌치 코트 자세히 보기' }).click();
+
+    const garment = page.getByRole('dialog', { name: '트렌치 코트' });
+    await expect(garment).toBeVisible();
+    await expect(garment).toContainText('2번 입음');
+    await expect(garment).toContainText('마지막 착용');
+    const tiles = garment.getByRole('button', { name: /OOTD 보기$/ });
+    await expect(tiles).toHaveCount(2);
+    const box = await garment.boundingBox();
+    if (phone) {
+      // A sheet from the bottom edge, not the whole screen.
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+      expect(box?.y ?? 0).toBeGreaterThan(0);
+    } else {
+      // A card in the middle of the screen.
+      expect(box?.x ?? 0).toBeGreaterThan(100);
+    }
+    await screenshot('page');
+    await expectNoHorizontalScroll(page, `garment page ${width}`);
+
+    // Edit by keyboard: brand, size, notes typed; two seasons ticked with Space; Enter saves.
+    await garment.getByRole('button', { name: '수정' }).click();
+    const edit = page.getByRole('dialog', { name: '옷 수정하기' });
+    await expect(edit).toBeVisible();
+    const seasons = edit.getByRole('group', { name: '계절' });
+    await seasons.getByRole('checkbox', { name: '봄' }).focus();
+    await page.keyboard.press('Space');
+    await seasons.getByRole('checkbox', { name: '가을' }).focus();
+    await page.keyboard.press('Space');
+    await expect(seasons.getByRole('checkbox', { name: '봄' })).toBeChecked();
+    await expect(seasons.getByRole('checkbox', { name: '가을' })).toBeChecked();
+    await edit.getByRole('textbox', { name: '메모' }).focus();
+    await page.keyboard.type('드라이클리닝만');
+    await edit.getByRole('textbox', { name: '브랜드' }).focus();
+    await page.keyboard.type('버버리');
+    await page.keyboard.press('Tab');
+    await expect(edit.getByRole('textbox', { name: '사이즈' })).toBeFocused();
+    await page.keyboard.type('95');
+    await screenshot('edit');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('옷 정보가 수정되었습니다.').first()).toBeVisible();
+    await expect(edit).toBeHidden();
+
+    // The page shows what was saved; so does a reload.
+    await expect(garment).toContainText('봄, 가을');
+    await expect(garment).toContainText('버버리');
+    await expect(garment).toContainText('95');
+    await expect(garment).toContainText('드라이클리닝만');
+    await screenshot('page-edited');
+
+    // An OOTD tile opens its feed over the page; closing it comes back to the page.
+    await tiles.first().click();
+    const feed = page.getByRole('dialog').filter({ hasText: '비 오는 날 트렌치' });
+    await expect(feed).toBeVisible();
+    await screenshot('feed');
+    await page.keyboard.press('Escape');
+    await expect(feed).toBeHidden();
+    await expect(garment).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(garment).toBeHidden();
+
+    // Focus is back on the card's button; the garment without a photo shows the Korean placeholder.
+    await expect(card.getByRole('button', { name: '트렌치 코트 자세히 보기' })).toBeFocused();
+    const jeansCard = page.getByRole('article', { name: '청바지' });
+    await expect(jeansCard.getByRole('img', { name: '청바지 사진 없음' })).toBeVisible();
+    await expect(jeansCard.getByText('사진 없음')).toBeVisible();
+
+    await page.reload();
+    await page.getByRole('button', { name: '트렌치 코트 자세히 보기' }).click();
+    await expect(page.getByRole('dialog', { name: '트렌치 코트' })).toContainText('봄, 가을');
+    await context.close();
+  });
+}

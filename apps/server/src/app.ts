@@ -221,6 +221,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Routes, by URL prefix (docs/api.md)
   await app.register(clothes.routes, { prefix: '/api/clothes' });
   await app.register(feeds.routes, { prefix: '/api/feeds' });
+  await app.register(feeds.clothesRoutes, { prefix: '/api/clothes' });
   await app.register(follows.routes, { prefix: '/api/follows' });
   await app.register(auth.routes, { prefix: '/api/auth' });
   await app.register(auth.oauthNavigations); // /oauth2/…, /login/oauth2/…

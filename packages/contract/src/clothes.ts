@@ -9,7 +9,7 @@ import {
   cursorPage,
   optionalParam,
 } from './common.js';
-import { safeText } from './safe-text.js';
+import { normalizeNewlines, safeText } from './safe-text.js';
 import { ko } from './texts.ko.js';
 
 export const CLOTHES_TYPES = [
@@ -47,8 +47,34 @@ export const ClothesDto = z.object({
   thumbnailUrl: z.string().nullable(),
   attributes: z.array(ClothesAttributeDto),
   createdAt: Instant,
+  /** Ours (docs/api.md §9.8): brand, size and notes (null when not given). */
+  brand: z.string().nullable().optional(),
+  size: z.string().nullable().optional(),
+  notes: z.string().nullable().optional(),
+  /**
+   * Ours (docs/api.md §9.8): every season of the season definition the garment has, in the definition's option
+   * order. `attributes` holds the first of them as that definition's one value (the course contract's shape).
+   */
+  seasons: z.array(z.string()).optional(),
 });
 export type ClothesDto = z.infer<typeof ClothesDto>;
+
+/**
+ * Names the season definition may have, compared after trimming, lower-casing and removing spaces (`compactName`):
+ * the one definition whose values a garment may hold several of (`seasons`).
+ */
+export const SEASON_DEFINITION_NAMES = ['계절', '시즌', '착용계절', 'season'] as const;
+
+/** A definition name as `SEASON_DEFINITION_NAMES` are compared. */
+export const compactName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.·-]/g, '');
+
+/** True for the season definition's name (see SEASON_DEFINITION_NAMES). */
+export const isSeasonDefinitionName = (name: string) =>
+  (SEASON_DEFINITION_NAMES as readonly string[]).includes(compactName(name));
 
 /** A garment as worn in an outfit (recommendations, feeds). */
 export const OotdDto = z.object({
@@ -74,11 +100,43 @@ const ClothesName = z
   .max(LIMITS.clothesNameMax, ko.validation.textTooLong)
   .check(safeText);
 
+/** An optional one-line text of ours: trimmed, bounded; blank or null clears it (stored as null). */
+const optionalLine = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .check(safeText)
+    .nullable()
+    .transform((v) => v || null)
+    .optional();
+
+/** Ours (docs/api.md §9.8): the fields the course contract lacks, accepted by create and update alike. */
+const ClothesExtraFields = {
+  brand: optionalLine(LIMITS.clothesBrandMax, ko.clothes.detail.brandTooLong),
+  size: optionalLine(LIMITS.clothesSizeMax, ko.clothes.detail.sizeTooLong),
+  notes: z
+    .string()
+    .overwrite(normalizeNewlines)
+    .trim()
+    .max(LIMITS.clothesNotesMax, ko.clothes.detail.notesTooLong)
+    .check(safeText)
+    .nullable()
+    .transform((v) => v || null)
+    .optional(),
+  /** Every season of the season definition; `[]` clears them. Each must be one of its options, once. */
+  seasons: z
+    .array(z.string().max(LIMITS.attributeOptionMax, ko.clothes.detail.seasonInvalid).check(safeText))
+    .max(LIMITS.attributeOptionsMax, ko.clothes.detail.seasonInvalid)
+    .optional(),
+};
+
 export const ClothesCreateRequest = z.object({
   ownerId: Id,
   name: ClothesName,
   type: ClothesType,
   attributes: z.array(ClothesAttributeInput).max(LIMITS.clothesAttributesMax).default([]),
+  ...ClothesExtraFields,
 });
 export type ClothesCreateRequest = z.infer<typeof ClothesCreateRequest>;
 
@@ -86,6 +144,7 @@ export const ClothesUpdateRequest = z.object({
   name: ClothesName.optional(),
   type: ClothesType.optional(),
   attributes: z.array(ClothesAttributeInput).max(LIMITS.clothesAttributesMax).optional(),
+  ...ClothesExtraFields,
 });
 export type ClothesUpdateRequest = z.infer<typeof ClothesUpdateRequest>;
 

@@ -46,6 +46,13 @@ export const LIMITS = {
   clothesImageMaxBytes: 10 * 1024 * 1024,
   clothesNameMax: 100,
   clothesAttributesMax: 30,
+  /** Ours (docs/api.md §9.8): a garment's brand, size and notes. */
+  clothesBrandMax: 50,
+  clothesSizeMax: 20,
+  clothesNotesMax: 500,
+  /** OOTDs the garment page's wear call lists (newest first; its count covers all of them). */
+  clothesWearFeedsDefault: 12,
+  clothesWearFeedsMax: 50,
   /** Garments one batch edit may change (docs/api.md §9.6). */
   clothesBatchMax: 100,
   /** Photos one bulk add holds at once ('여러 벌 한번에 추가'); each becomes its own POST /api/clothes. */

@@ -81,3 +81,19 @@ export type CommentCreateRequest = z.infer<typeof CommentCreateRequest>;
 
 export const CommentListQuery = PageQuery;
 export const CommentPage = cursorPage(CommentDto);
+
+/** Ours (docs/api.md §9.8): `GET /api/clothes/{clothesId}/wear?limit`. */
+export const ClothesWearQuery = z.object({
+  limit: optionalParam(z.coerce.number().int().min(1).max(LIMITS.clothesWearFeedsMax)).transform(
+    (v) => v ?? LIMITS.clothesWearFeedsDefault,
+  ),
+});
+export type ClothesWearQuery = z.infer<typeof ClothesWearQuery>;
+
+/** Ours (docs/api.md §9.8): how often the caller wore a garment, and the newest OOTDs it is in. */
+export const ClothesWearDto = z.object({
+  wearCount: z.number().int(),
+  lastWornAt: Instant.nullable(),
+  feeds: z.array(FeedDto),
+});
+export type ClothesWearDto = z.infer<typeof ClothesWearDto>;

@@ -148,9 +148,20 @@ describe('closet export and import', () => {
     expect(text).toContain(`"'-스트라이프, ""반팔"""`);
     expect(text).toContain(`'@청바지`);
     const [header, ...rows] = readCsv(text);
-    expect(header).toEqual(['id', 'name', 'type', ...[...defs.keys()].sort(), 'photo']);
+    // Every header in Korean, the types by their Korean names (docs/api.md §9.7).
+    expect(header).toEqual([
+      '아이디',
+      '이름',
+      '종류',
+      ...[...defs.keys()].sort(),
+      '브랜드',
+      '사이즈',
+      '메모',
+      '사진',
+    ]);
     expect(rows).toHaveLength(4);
-    const photoColumn = header!.indexOf('photo');
+    expect(rows.map((r) => r[2])).toEqual(['아우터', '상의', '상의', '하의']);
+    const photoColumn = header!.indexOf('사진');
     const photoNames = rows.map((r) => r[photoColumn]).filter(Boolean) as string[];
     expect(photoNames).toHaveLength(2);
     // The photos are the stored bytes (already re-encoded at upload), not a new encoding.
@@ -197,6 +208,111 @@ describe('closet export and import', () => {
         .slice(1)
         .map((r) => r.slice(1, -1));
     expect(rowsOf(again)).toEqual(rowsOf(files));
+  });
+
+  it('carries brand, size, notes and several seasons through export and import (docs/api.md §9.8)', async () => {
+    const from = await createUser(server, { prefix: 'detailsa' });
+    const into = await createUser(server, { prefix: 'detailsb' });
+    const colour = defs.get('색상')!;
+    await create(from, {
+      name: '트렌치 코트',
+      type: 'OUTER',
+      attributes: [{ definitionId: colour.id, value: '베이지' }],
+      seasons: ['가을', '봄'],
+      brand: '버버리',
+      size: '95',
+      notes: '드라이클리닝만\n단추 하나 여분 있음',
+    });
+    await create(from, { name: '반팔 티셔츠', type: 'TOP', seasons: ['여름'] });
+
+    const files = await unzip((await exportOf(from)).body);
+    const [header, ...rows] = readCsv(files.get('clothes.csv')!.toString('utf8'));
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    const coat = rows.find((r) => cell(r, '이름') === '트렌치 코트')!;
+    expect([cell(coat, '계절'), cell(coat, '브랜드'), cell(coat, '사이즈'), cell(coat, '메모')]).toEqual([
+      '봄, 가을',
+      '버버리',
+      '95',
+      // CRLF inside the cell, like the records' ends; the import stores LF again.
+      '드라이클리닝만\r\n단추 하나 여분 있음',
+    ]);
+    const json = JSON.parse(files.get('clothes.json')!.toString('utf8'));
+    expect(json.clothes[0]).toMatchObject({
+      name: '트렌치 코트',
+      seasons: ['봄', '가을'],
+      brand: '버버리',
+      size: '95',
+      notes: '드라이클리닝만\n단추 하나 여분 있음',
+    });
+
+    const res = await importInto(into, files.get('clothes.csv')!, 'clothes.csv');
+    expect(res.body).toEqual({ created: 2, errors: [] });
+    const details = (list: ClothesDto[]) =>
+      list
+        .map((c) => [c.name, c.seasons, c.attributes.map((a) => a.value).join(), c.brand, c.size, c.notes])
+        .sort();
+    expect(details(await closetOf(into))).toEqual(details(await closetOf(from)));
+    expect(details(await closetOf(into))).toEqual([
+      ['반팔 티셔츠', ['여름'], '여름', null, null, null],
+      ['트렌치 코트', ['봄', '가을'], '봄,베이지', '버버리', '95', '드라이클리닝만\n단추 하나 여분 있음'],
+    ]);
+  });
+
+  it('still imports the old export format (English headers and type codes, no brand, size or notes)', async () => {
+    const user = await createUser(server, { prefix: 'oldformat' });
+    const names = [...defs.keys()].sort();
+    const row = (id: string, name: string, type: string, values: Record<string, string>) => [
+      id,
+      name,
+      type,
+      ...names.map((n) => values[n] ?? ''),
+      '',
+    ];
+    const res = await importInto(
+      user,
+      csvOf(
+        ['id', 'name', 'type', ...names, 'photo'],
+        [
+          row('0f8fad5b-d9cb-469f-a165-70867728950e', '울 코트', 'OUTER', { 색상: '블랙', 계절: '겨울' }),
+          row('7c9e6679-7425-40de-944b-e07fc1f90ae7', '청바지', 'BOTTOM', {}),
+        ],
+      ),
+      'clothes.csv',
+    );
+    expect(res.body).toEqual({ created: 2, errors: [] });
+    const closet = await closetOf(user);
+    expect(
+      closet.map((c) => [c.name, c.type, c.attributes.map((a) => a.value).join(), c.seasons, c.brand]),
+    ).toEqual([
+      ['청바지', 'BOTTOM', '', [], null],
+      ['울 코트', 'OUTER', '겨울,블랙', ['겨울'], null],
+    ]);
+  });
+
+  it('reports a bad brand, size, notes or season by row', async () => {
+    const user = await createUser(server, { prefix: 'baddetails' });
+    const res = await importInto(
+      user,
+      csvOf(
+        ['이름', '종류', '계절', '브랜드', '사이즈', '메모'],
+        [
+          ['셔츠', '상의', '봄/가을', '', '', ''],
+          ['바지', '하의', '"봄, 장마"', '', '', ''],
+          ['코트', '아우터', '', 'b'.repeat(51), 'L'.repeat(21), 'n'.repeat(501)],
+        ],
+      ),
+      'c.csv',
+    );
+    expect(res.body).toEqual({
+      created: 1,
+      errors: [
+        { row: 3, message: ko.clothes.transfer.rowValueUnknown('계절', '봄, 장마') },
+        { row: 4, message: ko.clothes.detail.brandTooLong },
+        { row: 4, message: ko.clothes.detail.sizeTooLong },
+        { row: 4, message: ko.clothes.detail.notesTooLong },
+      ],
+    });
+    expect((await closetOf(user)).map((c) => c.seasons)).toEqual([['봄', '가을']]);
   });
 
   it('exports only the caller’s own closet', async () => {
@@ -259,13 +375,13 @@ describe('closet export and import', () => {
 
     const unknown = await importInto(
       user,
-      csvOf(['name', 'type', '사이즈'], [['셔츠', 'TOP', 'L']]),
+      csvOf(['name', 'type', '핏'], [['셔츠', 'TOP', '오버핏']]),
       'c.csv',
     );
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe(ko.clothes.transfer.unknownColumns('사이즈'));
+    expect(unknown.body.message).toBe(ko.clothes.transfer.unknownColumns('핏'));
     const missing = await importInto(user, csvOf(['name', '색상'], [['셔츠', '블랙']]), 'c.csv');
-    expect(missing.body.message).toBe(ko.clothes.transfer.missingColumns('type'));
+    expect(missing.body.message).toBe(ko.clothes.transfer.missingColumns('종류'));
     const many = (n: number) =>
       csvOf(
         ['name', 'type'],

@@ -25,6 +25,9 @@ export const queryKeys = {
     list: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'list', query] as const,
     attributeDefs: () => ['clothes', 'attribute-defs'] as const,
     attributeDefList: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'attribute-defs', query] as const,
+    /** A garment's wear record for its page (docs/api.md §9.8); `wears()` matches every garment's. */
+    wears: () => ['clothes', 'wear'] as const,
+    wear: (clothesId: string) => ['clothes', 'wear', { clothesId }] as const,
     /** The names of some of an owner's garments, `ids` joined with ','. */
     names: (query: { ownerId: string; ids: string }) => ['clothes', 'names', query] as const,
   },

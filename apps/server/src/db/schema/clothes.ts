@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { users } from './users.js';
 import { CLOTHES_TYPES } from '@otboo/contract';
@@ -32,6 +32,10 @@ export const clothes = pgTable(
     thumbnailKey: text(),
     /** Product page the garment was imported from, if any. */
     sourceUrl: text(),
+    /** Ours (docs/api.md §9.8): null when not given. */
+    brand: text(),
+    size: text(),
+    notes: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,5 +60,29 @@ export const clothesAttributes = pgTable(
   (t) => [
     primaryKey({ columns: [t.clothesId, t.definitionId] }),
     index('clothes_attributes_definition_idx').on(t.definitionId),
+  ],
+);
+
+/**
+ * Every value of an attribute that holds several (only the season definition's: docs/api.md §9.8), stored only
+ * when there are two or more; `clothes_attributes` keeps the first of them as the attribute's one value (the
+ * course contract's shape), and the set hangs off that row: deleting it (a cleared value, a removed option, a
+ * deleted garment or definition) deletes the set, and a trigger of migration 0014 deletes it when the value
+ * changes to another option (batch edit, a course client's edit), so the set never outlives the value it extends.
+ */
+export const clothesAttributeValues = pgTable(
+  'clothes_attribute_values',
+  {
+    clothesId: uuid().notNull(),
+    definitionId: uuid().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clothesId, t.definitionId, t.value] }),
+    foreignKey({
+      columns: [t.clothesId, t.definitionId],
+      foreignColumns: [clothesAttributes.clothesId, clothesAttributes.definitionId],
+      name: 'clothes_attribute_values_attribute_fk',
+    }).onDelete('cascade'),
   ],
 );

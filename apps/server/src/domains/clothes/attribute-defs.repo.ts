@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Column } from 'drizzle-orm';
 import type { AttributeDefListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
-import { appSecrets, attributeDefs, clothesAttributes, users } from '../../db/schema/index.js';
+import {
+  appSecrets,
+  attributeDefs,
+  clothesAttributes,
+  clothesAttributeValues,
+  users,
+} from '../../db/schema/index.js';
 import { likePattern } from '../../lib/cursor.js';
 import { must } from '../../lib/must.js';
 
@@ -105,18 +111,22 @@ export function createAttributeDefsRepo() {
       options: readonly string[],
     ): Promise<number> {
       const lowered = options.map((o) => o.toLowerCase());
+      const outside = (value: Column) =>
+        // Options are never empty (at least one is required), so the list is valid SQL.
+        sql`lower(${value}) not in (${sql.join(
+          lowered.map((o) => sql`${o}`),
+          sql`, `,
+        )})`;
+      // A garment's other seasons (docs/api.md §9.8) lose a removed option too; its first value goes below and
+      // takes its whole set with it (foreign key).
+      await db
+        .delete(clothesAttributeValues)
+        .where(
+          and(eq(clothesAttributeValues.definitionId, definitionId), outside(clothesAttributeValues.value)),
+        );
       const rows = await db
         .delete(clothesAttributes)
-        .where(
-          and(
-            eq(clothesAttributes.definitionId, definitionId),
-            // Options are never empty (at least one is required), so the list is valid SQL.
-            sql`lower(${clothesAttributes.value}) not in (${sql.join(
-              lowered.map((o) => sql`${o}`),
-              sql`, `,
-            )})`,
-          ),
-        )
+        .where(and(eq(clothesAttributes.definitionId, definitionId), outside(clothesAttributes.value)))
         .returning({ clothesId: clothesAttributes.clothesId });
       return rows.length;
     },
@@ -132,6 +142,16 @@ export function createAttributeDefsRepo() {
               eq(clothesAttributes.definitionId, definitionId),
               sql`lower(${clothesAttributes.value}) = ${option.toLowerCase()}`,
               sql`${clothesAttributes.value} <> ${option}`,
+            ),
+          );
+        await db
+          .update(clothesAttributeValues)
+          .set({ value: option })
+          .where(
+            and(
+              eq(clothesAttributeValues.definitionId, definitionId),
+              sql`lower(${clothesAttributeValues.value}) = ${option.toLowerCase()}`,
+              sql`${clothesAttributeValues.value} <> ${option}`,
             ),
           );
       }

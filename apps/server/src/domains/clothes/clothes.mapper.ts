@@ -1,14 +1,37 @@
-import type { ClothesAttributeDto, ClothesDto, ClothesType, OotdDto } from '@otboo/contract';
+import {
+  isSeasonDefinitionName,
+  type ClothesAttributeDto,
+  type ClothesDto,
+  type ClothesType,
+  type OotdDto,
+} from '@otboo/contract';
 import { fileUrl } from '../../adapters/storage/storage.js';
 import type { ClothesRow } from './clothes.repo.js';
 
 /** The columns a DTO shows; full rows and closet page rows both have them. */
 type ClothesFields = Pick<
   ClothesRow,
-  'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt'
+  'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt' | 'brand' | 'size' | 'notes'
 >;
 
-export function toClothesDto(row: ClothesFields, attributes: readonly ClothesAttributeDto[]): ClothesDto {
+/**
+ * The garment's seasons (docs/api.md §9.8): the season definition's set of several values when it has one,
+ * else its one value, else none.
+ */
+export function seasonsOf(
+  attributes: readonly Pick<ClothesAttributeDto, 'definitionId' | 'definitionName' | 'value'>[],
+  valueSets: ReadonlyMap<string, readonly string[]> | undefined,
+): string[] {
+  const season = attributes.find((a) => isSeasonDefinitionName(a.definitionName));
+  if (!season) return [];
+  return [...(valueSets?.get(season.definitionId) ?? [season.value])];
+}
+
+export function toClothesDto(
+  row: ClothesFields,
+  attributes: readonly ClothesAttributeDto[],
+  valueSets?: ReadonlyMap<string, readonly string[]>,
+): ClothesDto {
   return {
     id: row.id,
     ownerId: row.ownerId,
@@ -18,6 +41,10 @@ export function toClothesDto(row: ClothesFields, attributes: readonly ClothesAtt
     thumbnailUrl: fileUrl(row.thumbnailKey),
     attributes: [...attributes],
     createdAt: row.createdAt.toISOString(),
+    brand: row.brand,
+    size: row.size,
+    notes: row.notes,
+    seasons: seasonsOf(attributes, valueSets),
   };
 }
 

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { attributeDefs, clothes, clothesAttributes, feedClothes } from '../../db/schema/index.js';
+import {
+  attributeDefs,
+  clothes,
+  clothesAttributes,
+  clothesAttributeValues,
+  feedClothes,
+} from '../../db/schema/index.js';
 import { likePattern, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { must } from '../../lib/must.js';
@@ -23,9 +29,17 @@ export interface ClothesPageRow {
   type: ClothesType;
   imageKey: string | null;
   thumbnailKey: string | null;
+  brand: string | null;
+  size: string | null;
+  notes: string | null;
   createdAt: Date;
   attributes: ClothesAttributeDto[];
+  /** The sets of several values (docs/api.md §9.8) by definition id, each in option order. */
+  valueSets: Map<string, string[]>;
 }
+
+/** Several values of one attribute of one garment (docs/api.md §9.8), in option order. */
+export type ValueSets = Map<string, string[]>;
 
 export interface AttributeValue {
   definitionId: string;
@@ -128,6 +142,41 @@ export async function clothesAttributesOf(
   return map;
 }
 
+/**
+ * A garment attribute's set of several values (docs/api.md §9.8) as a JSON array in option order, or null (`ca` =
+ * clothes_attributes, `d` = its definition). Read through the set's primary key.
+ */
+const valueSetOf = sql`(select json_agg(v.value order by array_position(d.selectable_values, v.value), v.value)
+  from clothes_attribute_values v where v.clothes_id = ca.clothes_id and v.definition_id = ca.definition_id)`;
+
+/** The sets of several values (docs/api.md §9.8) of the garments, by garment, then definition, in option order. */
+export async function clothesValueSetsOf(
+  db: Executor,
+  clothesIds: readonly string[],
+): Promise<Map<string, ValueSets>> {
+  const map = new Map<string, ValueSets>();
+  if (clothesIds.length === 0) return map;
+  const rows = await db
+    .select({
+      clothesId: clothesAttributeValues.clothesId,
+      definitionId: clothesAttributeValues.definitionId,
+      value: clothesAttributeValues.value,
+    })
+    .from(clothesAttributeValues)
+    .innerJoin(attributeDefs, eq(attributeDefs.id, clothesAttributeValues.definitionId))
+    .where(inArray(clothesAttributeValues.clothesId, [...clothesIds]))
+    .orderBy(
+      sql`array_position(${attributeDefs.selectableValues}, ${clothesAttributeValues.value})`,
+      asc(clothesAttributeValues.value),
+    );
+  for (const { clothesId, definitionId, value } of rows) {
+    const sets = map.get(clothesId) ?? new Map<string, string[]>();
+    sets.set(definitionId, [...(sets.get(definitionId) ?? []), value]);
+    map.set(clothesId, sets);
+  }
+  return map;
+}
+
 /** What changes the text of a closet page's statement. */
 interface ClosetPageShape extends NewestFirstShape {
   type: boolean;
@@ -151,7 +200,7 @@ const pageStatement = preparedStatements(
     const after = newestFirstAfter(clothes.createdAt, clothes.id, shape);
     return db
       .select({
-        page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs) order by p.created_at desc, p.id desc), '[]')::text`,
+        page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs, p.brand, p.size, p.notes) order by p.created_at desc, p.id desc), '[]')::text`,
         defs: sql<string>`(select coalesce(json_agg(json_build_array(d.id, d.name, d.selectable_values)), '[]')::text
           from attribute_defs d
           where d.id in (select ca.definition_id from clothes_attributes ca where ca.clothes_id = any(array_agg(p.id))))`,
@@ -161,7 +210,9 @@ const pageStatement = preparedStatements(
         sql`(
           select ${clothes.id} as id, ${clothes.ownerId} as owner_id, ${clothes.name} as name, ${clothes.type} as type,
                  ${clothes.imageKey} as image_key, ${clothes.thumbnailKey} as thumbnail_key, ${clothes.createdAt} as created_at,
-                 (select json_agg(json_build_array(ca.definition_id, ca.value) order by ${attributeOrder})
+                 ${clothes.brand} as brand, ${clothes.size} as size, ${clothes.notes} as notes,
+                 (select json_agg(json_build_array(ca.definition_id, ca.value, ${valueSetOf})
+                         order by ${attributeOrder})
                   from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
                   where ca.clothes_id = ${clothes.id}) as attrs
           from ${clothes}
@@ -192,6 +243,9 @@ export function createClothesRepo() {
         type: ClothesType;
         imageKey: string | null;
         thumbnailKey: string | null;
+        brand?: string | null;
+        size?: string | null;
+        notes?: string | null;
       },
     ): Promise<ClothesRow> {
       const [row] = await db.insert(clothes).values(values).returning();
@@ -206,6 +260,9 @@ export function createClothesRepo() {
         type: ClothesType;
         imageKey: string | null;
         thumbnailKey: string | null;
+        brand: string | null;
+        size: string | null;
+        notes: string | null;
       }>,
     ): Promise<ClothesRow> {
       // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
@@ -232,6 +289,32 @@ export function createClothesRepo() {
       if (values.length > 0)
         await db.insert(clothesAttributes).values(values.map((v) => ({ clothesId, ...v })));
     },
+
+    /**
+     * Sets a garment attribute's several values (docs/api.md §9.8), replacing its set; one value or none stores
+     * no set. The attribute's own row (the first value) must be written first: the set hangs off it.
+     */
+    async replaceValueSet(
+      db: Executor,
+      clothesId: string,
+      definitionId: string,
+      values: readonly string[],
+    ): Promise<void> {
+      await db
+        .delete(clothesAttributeValues)
+        .where(
+          and(
+            eq(clothesAttributeValues.clothesId, clothesId),
+            eq(clothesAttributeValues.definitionId, definitionId),
+          ),
+        );
+      if (values.length > 1)
+        await db
+          .insert(clothesAttributeValues)
+          .values(values.map((value) => ({ clothesId, definitionId, value })));
+    },
+
+    valueSetsOf: clothesValueSetsOf,
 
     /**
      * One closet page, newest first (createdAt desc, id desc), in one round trip of a statement prepared once per
@@ -276,24 +359,35 @@ export function createClothesRepo() {
         string | null,
         string | null,
         string,
-        [string, string][] | null,
+        [string, string, string[] | null][] | null,
+        string | null,
+        string | null,
+        string | null,
       ][];
       return {
-        rows: garments.map(([id, ownerId, name, type, imageKey, thumbnailKey, createdAt, attrs]) => ({
-          id,
-          ownerId,
-          name,
-          type,
-          imageKey,
-          thumbnailKey,
-          createdAt: new Date(createdAt),
-          attributes: (attrs ?? []).flatMap(([definitionId, value]) => {
-            const d = defs.get(definitionId);
-            return d
-              ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }]
-              : [];
+        rows: garments.map(
+          ([id, ownerId, name, type, imageKey, thumbnailKey, createdAt, attrs, brand, size, notes]) => ({
+            id,
+            ownerId,
+            name,
+            type,
+            imageKey,
+            thumbnailKey,
+            brand,
+            size,
+            notes,
+            createdAt: new Date(createdAt),
+            attributes: (attrs ?? []).flatMap(([definitionId, value]) => {
+              const d = defs.get(definitionId);
+              return d
+                ? [{ definitionId, definitionName: d.name, selectableValues: d.selectableValues, value }]
+                : [];
+            }),
+            valueSets: new Map(
+              (attrs ?? []).flatMap(([definitionId, , set]) => (set ? [[definitionId, set] as const] : [])),
+            ),
           }),
-        })),
+        ),
         totalCount: Number(row?.total ?? 0),
       };
     },

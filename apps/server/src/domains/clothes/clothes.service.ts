@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isSeasonDefinitionName,
   ko,
   type ClothesAttributeDto,
   type ClothesCreateRequest,
@@ -28,6 +29,15 @@ export interface ClothesServiceDeps {
 }
 
 type AttributeInput = ClothesCreateRequest['attributes'][number];
+
+/** The seasons of a request, checked (docs/api.md §9.8): the season definition's options, in option order. */
+interface SeasonsInput {
+  definitionId: string;
+  values: string[];
+}
+
+const seasonError = (field: string, message: string) =>
+  badRequest(message, { [field]: message }, 'InvalidAttributeException');
 
 const notOwner = () => forbidden(ko.clothes.notOwner, 'ClothesForbiddenException');
 const notFoundClothes = () => notFound(ko.clothes.notFound, 'ClothesNotFoundException');
@@ -85,9 +95,54 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     return out;
   }
 
+  /**
+   * Checks a request's `seasons` against the season definition (the first by name whose name is a season's):
+   * each must be one of its options (case-insensitively; stored in the option's spelling), once. Null when the
+   * request has none, or clears them and there is no season definition to clear. `lock` as in checkAttributes.
+   */
+  async function checkSeasons(
+    executor: Executor,
+    seasons: readonly string[] | undefined,
+    lock = false,
+  ): Promise<SeasonsInput | null> {
+    if (seasons === undefined) return null;
+    const all = await attributeDefsRepo.list(executor, { sortBy: 'name', sortDirection: 'ASCENDING' });
+    const found = all.find((d) => isSeasonDefinitionName(d.name));
+    if (!found) {
+      if (seasons.length === 0) return null;
+      throw seasonError('seasons', ko.clothes.detail.noSeasonDefinition);
+    }
+    const [def] = lock ? await attributeDefsRepo.findByIds(executor, [found.id], 'share') : [found];
+    if (!def) throw seasonError('seasons', ko.clothes.detail.noSeasonDefinition);
+    const picked = new Set<number>();
+    seasons.forEach((raw, i) => {
+      const value = raw.trim().toLowerCase();
+      const index = def.selectableValues.findIndex((o) => o.toLowerCase() === value);
+      if (!value || index < 0) throw seasonError(`seasons.${i}`, ko.clothes.detail.seasonInvalid);
+      if (picked.has(index)) throw seasonError(`seasons.${i}`, ko.clothes.detail.seasonDuplicated);
+      picked.add(index);
+    });
+    const values = [...picked].sort((a, b) => a - b).flatMap((i) => def.selectableValues[i] ?? []);
+    return { definitionId: def.id, values };
+  }
+
+  /**
+   * The attribute values with the seasons put in: the season definition's one value becomes the first season
+   * (the course contract's shape). A season the attributes name must be among the seasons (400 otherwise).
+   */
+  function withSeasons(values: AttributeValue[], seasons: SeasonsInput): AttributeValue[] {
+    const named = values.find((v) => v.definitionId === seasons.definitionId);
+    if (named && !seasons.values.some((s) => s.toLowerCase() === named.value.toLowerCase()))
+      throw seasonError('seasons', ko.clothes.detail.seasonMismatch);
+    const rest = values.filter((v) => v.definitionId !== seasons.definitionId);
+    const first = seasons.values[0];
+    return first === undefined ? rest : [...rest, { definitionId: seasons.definitionId, value: first }];
+  }
+
   async function toDto(executor: Executor, row: ClothesRow): Promise<ClothesDto> {
     const attributes = await repo.attributesOf(executor, [row.id]);
-    return toClothesDto(row, attributes.get(row.id) ?? []);
+    const sets = await repo.valueSetsOf(executor, [row.id]);
+    return toClothesDto(row, attributes.get(row.id) ?? [], sets.get(row.id));
   }
 
   /** Deletes files after commit; a failure only leaves an orphan, so it is logged, never answered. */
@@ -113,6 +168,37 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     return rows.map((row) => ({ row, attributes: attributes.get(row.id) ?? [] }));
   }
 
+  /**
+   * What an update writes to the attributes, or null when it changes none: `attributes` replace the whole set
+   * (the course contract); `seasons` replace the seasons, alone or with them. Attributes without `seasons` keep
+   * the garment's other seasons when the season value stays the same (a course client knows only the first).
+   */
+  async function newAttributeValues(
+    tx: Executor,
+    id: string,
+    input: ClothesUpdateRequest,
+  ): Promise<{ attributes: AttributeValue[]; set: SeasonsInput | null } | null> {
+    const seasons = await checkSeasons(tx, input.seasons, true);
+    if (!input.attributes && !seasons) return null;
+    const before = (await repo.attributesOf(tx, [id])).get(id) ?? [];
+    // Seasons alone replace the season among the garment's attributes.
+    const attributes = input.attributes
+      ? await checkAttributes(tx, input.attributes, true)
+      : before
+          .filter((a) => a.definitionId !== seasons?.definitionId)
+          .map((a) => ({ definitionId: a.definitionId, value: a.value }));
+    if (seasons) return { attributes: withSeasons(attributes, seasons), set: seasons };
+    // Attributes alone: the previous set survives only beside the same season value.
+    const sets = (await repo.valueSetsOf(tx, [id])).get(id);
+    for (const [definitionId, values] of sets ?? []) {
+      const was = before.find((a) => a.definitionId === definitionId)?.value;
+      const now = attributes.find((a) => a.definitionId === definitionId)?.value;
+      if (was !== undefined && now?.toLowerCase() === was.toLowerCase())
+        return { attributes, set: { definitionId, values } };
+    }
+    return { attributes, set: null };
+  }
+
   /** The garment for a change by `actor`: 404 when unknown, 403 when someone else's. */
   async function ownedForChange(actor: Actor, id: string): Promise<ClothesRow> {
     const row = await repo.findById(db, id);
@@ -135,7 +221,7 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
         totalCount,
         { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
         (r) => ({ sortKey: r.createdAt, id: r.id }),
-        ({ attributes, ...row }) => toClothesDto(row, attributes),
+        ({ attributes, valueSets, ...row }) => toClothesDto(row, attributes, valueSets),
       );
     },
 
@@ -143,21 +229,27 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
       if (input.ownerId !== actor.userId)
         throw forbidden(ko.clothes.ownerMismatch, 'ClothesForbiddenException');
       // Cheap checks first, so a bad request never pays for an image decode.
-      await checkAttributes(db, input.attributes);
-      const stored: StoredClothesImage | null = image
-        ? await storeClothesImage(storage, image, actor.userId)
-        : null;
+      const checked = await checkAttributes(db, input.attributes);
+      const seasonsChecked = await checkSeasons(db, input.seasons);
+      if (seasonsChecked) withSeasons(checked, seasonsChecked);
+      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image, actor.userId) : null;
       try {
         return await db.transaction(async (tx) => {
-          const values = await checkAttributes(tx, input.attributes, true);
+          const seasons = await checkSeasons(tx, input.seasons, true);
+          const attributeValues = await checkAttributes(tx, input.attributes, true);
+          const values = seasons ? withSeasons(attributeValues, seasons) : attributeValues;
           const row = await repo.insert(tx, {
             ownerId: actor.userId,
             name: input.name,
             type: input.type,
             imageKey: stored?.imageKey ?? null,
             thumbnailKey: stored?.thumbnailKey ?? null,
+            brand: input.brand ?? null,
+            size: input.size ?? null,
+            notes: input.notes ?? null,
           });
           await repo.replaceAttributes(tx, row.id, values);
+          if (seasons) await repo.replaceValueSet(tx, row.id, seasons.definitionId, seasons.values);
           return toDto(tx, row);
         });
       } catch (err) {
@@ -169,23 +261,29 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
     /** Name, type and attributes change when given (attributes replace the whole set); a new image replaces the old one. */
     async update(actor: Actor, id: string, input: ClothesUpdateRequest, image?: Buffer): Promise<ClothesDto> {
       await ownedForChange(actor, id);
-      if (input.attributes) await checkAttributes(db, input.attributes);
-      const stored: StoredClothesImage | null = image
-        ? await storeClothesImage(storage, image, actor.userId)
-        : null;
+      const checked = input.attributes ? await checkAttributes(db, input.attributes) : null;
+      const seasonsChecked = await checkSeasons(db, input.seasons);
+      if (checked && seasonsChecked) withSeasons(checked, seasonsChecked);
+      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image, actor.userId) : null;
       let result: { dto: ClothesDto; oldKeys: string[] };
       try {
         result = await db.transaction(async (tx) => {
           const current = await repo.findById(tx, id, 'update');
           if (!current) throw notFoundClothes();
           if (current.ownerId !== actor.userId) throw notOwner();
-          const values = input.attributes ? await checkAttributes(tx, input.attributes, true) : null;
+          const values = await newAttributeValues(tx, id, input);
           const row = await repo.update(tx, id, {
             ...(input.name !== undefined ? { name: input.name } : {}),
             ...(input.type !== undefined ? { type: input.type } : {}),
+            ...(input.brand !== undefined ? { brand: input.brand } : {}),
+            ...(input.size !== undefined ? { size: input.size } : {}),
+            ...(input.notes !== undefined ? { notes: input.notes } : {}),
             ...(stored ? stored : {}),
           });
-          if (values) await repo.replaceAttributes(tx, id, values);
+          if (values) {
+            await repo.replaceAttributes(tx, id, values.attributes);
+            if (values.set) await repo.replaceValueSet(tx, id, values.set.definitionId, values.set.values);
+          }
           const replaced = stored
             ? [current.imageKey, current.thumbnailKey].filter((k): k is string => Boolean(k))
             : [];

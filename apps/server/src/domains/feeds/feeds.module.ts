@@ -9,6 +9,8 @@ import { createFeedPostsService } from './feeds.service.js';
 import { createLikesRepo } from './likes.repo.js';
 import { likesRoutes } from './likes.routes.js';
 import { createLikesService } from './likes.service.js';
+import { wearRoutes } from './wear.routes.js';
+import { createWearService } from './wear.service.js';
 
 /** The feed: posts (OOTD), likes and comments, split by file, one service object for the routes. */
 export function createFeedsModule(deps: ModuleDeps & { notifier: Notifier }) {
@@ -24,5 +26,10 @@ export function createFeedsModule(deps: ModuleDeps & { notifier: Notifier }) {
     await app.register(likesRoutes, { feeds });
     await app.register(commentsRoutes, { feeds });
   };
-  return { feeds, routes };
+  const wear = createWearService(base);
+  /** `GET /api/clothes/{clothesId}/wear` (docs/api.md §9.8): under `/api/clothes`, answered from the feeds. */
+  const clothesRoutes: Routes = async (app) => {
+    await app.register(wearRoutes, { wear });
+  };
+  return { feeds, routes, clothesRoutes };
 }

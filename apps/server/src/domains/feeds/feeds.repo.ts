@@ -335,6 +335,45 @@ export function createFeedsRepo() {
       return row;
     },
 
+    /** A garment's owner, for the wear call's ownership check (docs/api.md §9.8). */
+    async garmentOwner(db: Executor, clothesId: string): Promise<{ ownerId: string } | undefined> {
+      const [row] = await db
+        .select({ ownerId: clothes.ownerId })
+        .from(clothes)
+        .where(eq(clothes.id, clothesId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * How often `authorId` posted the garment, the latest such post's time, and the newest `limit` of those posts
+     * as `FeedDto` rows for `viewerId`: the garment's snapshots through `feed_clothes_clothes_idx`, then their
+     * feeds by primary key (a garment is in few posts). A deleted garment's snapshots lose its id, so it counts
+     * nothing; the author check matches the closet report's wear count (§9.4).
+     */
+    async wear(db: Executor, viewerId: string, authorId: string, clothesId: string, limit: number) {
+      const worn = sql`${feeds.id} in (select fc.feed_id from ${feedClothes} fc where fc.clothes_id = ${clothesId})
+        and ${feeds.authorId} = ${authorId}`;
+      const [totals] = await db
+        .select({
+          wearCount: sql<number>`count(*)::int`,
+          lastWornAt: sql<Date | null>`max(${feeds.createdAt})`,
+        })
+        .from(feeds)
+        .where(worn);
+      const rows = await selectFeeds(db, viewerId)
+        .where(worn)
+        .orderBy(sql`${feeds.createdAt} desc, ${feeds.id} desc`)
+        .limit(limit);
+      const last = totals?.lastWornAt;
+      return {
+        wearCount: totals?.wearCount ?? 0,
+        // A bare max() comes back as text from PostgreSQL's wire and as a Date from PGlite.
+        lastWornAt: last ? new Date(last) : null,
+        rows,
+      };
+    },
+
     async findOwner(db: Executor, feedId: string): Promise<{ authorId: string } | undefined> {
       const [row] = await db
         .select({ authorId: feeds.authorId })

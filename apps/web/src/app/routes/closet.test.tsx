@@ -11,6 +11,9 @@ import { renderWithQuery } from '@/testing/query';
 vi.mock('@/features/clothes/api/get-clothes', () => ({ getClothes: vi.fn() }));
 vi.mock('@/features/clothes/api/get-attribute-defs', () => ({ getAttributeDefs: vi.fn(async () => []) }));
 vi.mock('@/features/clothes/api/update-clothes-batch', () => ({ updateClothesBatch: vi.fn() }));
+vi.mock('@/features/clothes/api/get-clothes-wear', () => ({
+  getClothesWear: vi.fn(async () => ({ wearCount: 0, lastWornAt: null, feeds: [] })),
+}));
 
 const USER_ID = '6a1f0c2e-0000-4000-8000-000000000001';
 
@@ -92,6 +95,19 @@ describe('closet page', () => {
     expect(card).toHaveTextContent('여름');
     expect(within(card).getByRole('img', { name: `린넨 셔츠 ${ko.common.noImage}` })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: ko.clothes.menuOf('린넨 셔츠') })).toBeInTheDocument();
+  });
+
+  it('opens the garment page from a tap on the card, and its edit from there', async () => {
+    vi.mocked(getClothes).mockResolvedValue(page([clothes('린넨 셔츠', 'TOP')]));
+    renderCloset();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: ko.clothes.detail.open('린넨 셔츠') }));
+    await flush();
+    const garment = screen.getByRole('dialog', { name: '린넨 셔츠' });
+    expect(garment).toHaveTextContent(ko.clothes.detail.neverWorn);
+    fireEvent.click(within(garment).getByRole('button', { name: ko.common.edit }));
+    await flush();
+    expect(screen.getByRole('dialog', { name: ko.clothes.editTitle })).toBeInTheDocument();
   });
 
   it('offers 전체 and every type, SCARF included, and filters by the chosen one', async () => {

@@ -16,6 +16,7 @@ import { DeleteClothesDialog } from '@/features/clothes/components/closet/delete
 import { TypeTabs } from '@/features/clothes/components/closet/type-tabs';
 import { AddClothesDialog } from '@/features/clothes/components/clothes-form/add-clothes-dialog';
 import { EditClothesDialog } from '@/features/clothes/components/clothes-form/edit-clothes-dialog';
+import { GarmentPage } from '@/features/clothes/components/garment/garment-page';
 import {
   addToClothesLists,
   CLOSET_PAGE_SIZE,
@@ -25,6 +26,9 @@ import {
   type ClothesQuery,
 } from '@/features/clothes/hooks/use-clothes-list';
 import { useClothesSelection } from '@/features/clothes/hooks/use-clothes-selection';
+import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
+import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/stores/session';
 
 /** /closet — the signed-in user's wardrobe (docs/product.md §2 "Closet"). */
@@ -39,6 +43,9 @@ export function ClosetRoute() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ClothesDto | null>(null);
   const [deleting, setDeleting] = useState<ClothesDto | null>(null);
+  /** The garment page's garment; editing or deleting from it opens those dialogs over it. */
+  const [viewing, setViewing] = useState<ClothesDto | null>(null);
+  const feedDialog = useFeedDialog();
   const [bulkAdding, setBulkAdding] = useState(false);
   const selection = useClothesSelection();
   const [batchEditing, setBatchEditing] = useState(false);
@@ -73,6 +80,7 @@ export function ClosetRoute() {
   function edited(clothes: ClothesDto) {
     replaceInClothesLists(queryClient, clothes);
     setEditing(null);
+    setViewing((current) => (current?.id === clothes.id ? clothes : current));
   }
 
   function batchEdited(changed: ClothesDto[]) {
@@ -148,6 +156,7 @@ export function ClosetRoute() {
                 onShowAllTypes={() => changeType(undefined)}
               />
             }
+            onOpen={setViewing}
             selection={
               selection.selecting
                 ? { isSelected: (id) => selection.selected.has(id), onToggle: selection.toggle }
@@ -176,11 +185,29 @@ export function ClosetRoute() {
         clothes={[...selection.selected.values()]}
         onUpdated={batchEdited}
       />
+      <GarmentPage
+        clothes={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        onOpenFeed={feedDialog.show}
+      />
+      <FeedDetailDialog
+        feedId={feedDialog.feed?.id ?? null}
+        initialFeed={feedDialog.feed ?? undefined}
+        open={feedDialog.open}
+        onOpenChange={feedDialog.onOpenChange}
+        // A post deleted there no longer counts as a wear.
+        onFeedDelete={() => void queryClient.invalidateQueries({ queryKey: queryKeys.clothes.wears() })}
+      />
       <EditClothesDialog clothes={editing} onClose={() => setEditing(null)} onSaved={edited} />
       <DeleteClothesDialog
         clothes={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={(clothes) => removeFromClothesLists(queryClient, clothes.id)}
+        onDeleted={(clothes) => {
+          removeFromClothesLists(queryClient, clothes.id);
+          setViewing((current) => (current?.id === clothes.id ? null : current));
+        }}
       />
     </Page>
   );

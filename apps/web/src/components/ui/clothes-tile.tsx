@@ -1,4 +1,4 @@
-import { ImageOff } from 'lucide-react';
+import { Shirt } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ko, type ClothesDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
@@ -8,19 +8,30 @@ export type TileClothes = Pick<ClothesDto, 'name' | 'type' | 'imageUrl' | 'thumb
 
 interface ClothesTileProps {
   clothes: TileClothes;
-  /** Laid over the photo (the owner's menu in the closet). */
+  /** Laid over the photo (the owner's menu in the closet); it stays above `onOpen`'s button (`z-2`). */
   overlay?: ReactNode;
   /** Under the attributes, at the card's foot (a recommended piece's reason and '이 옷 빼기'). */
   footer?: ReactNode;
+  /** Makes the whole card one button that opens the garment (the closet's garment page). */
+  onOpen?: { label: string; open(): void };
 }
 
-/** A garment card: photo (or a 'No Image' placeholder), type, name and attribute chips. */
-export function ClothesTile({ clothes, overlay, footer }: ClothesTileProps) {
+/** A garment card: photo (or a '사진 없음' placeholder), type, name and attribute chips. */
+export function ClothesTile({ clothes, overlay, footer, onOpen }: ClothesTileProps) {
   return (
     <article
       aria-label={clothes.name}
-      className="flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white transition-shadow hover:shadow-md"
+      className="relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-white transition-shadow hover:shadow-md"
     >
+      {onOpen ? (
+        // Stretched over the card (z-1): a tap anywhere on it opens the garment; the overlay sits above (z-2).
+        <button
+          type="button"
+          aria-label={onOpen.label}
+          onClick={onOpen.open}
+          className="absolute inset-0 z-1 cursor-pointer rounded-[var(--radius-card)] focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset"
+        />
+      ) : null}
       <div className="relative aspect-square bg-surface-soft">
         <ClothesPhoto src={clothes.thumbnailUrl ?? clothes.imageUrl} alt={clothes.name} />
         {overlay}
@@ -52,8 +63,19 @@ export function ClothesTile({ clothes, overlay, footer }: ClothesTileProps) {
   );
 }
 
-/** The photo, or the placeholder when there is none or it fails to load. */
-function ClothesPhoto({ src, alt }: { src: string | null; alt: string }) {
+/**
+ * The photo, or the placeholder when there is none or it fails to load: a hanger and '사진 없음', named
+ * '<garment> 사진 없음' as one image. `eager` for a photo shown at once (the garment page).
+ */
+export function ClothesPhoto({
+  src,
+  alt,
+  eager = false,
+}: {
+  src: string | null;
+  alt: string;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
@@ -62,8 +84,8 @@ function ClothesPhoto({ src, alt }: { src: string | null; alt: string }) {
         role="img"
         aria-label={`${alt} ${ko.common.noImage}`}
       >
-        <ImageOff className="size-8" aria-hidden />
-        <span className="text-xs font-bold tracking-wide uppercase">{ko.common.noImage}</span>
+        <Shirt className="size-10" strokeWidth={1.5} aria-hidden />
+        <span className="text-[13px] font-bold">{ko.common.noImage}</span>
       </div>
     );
   }
@@ -71,7 +93,7 @@ function ClothesPhoto({ src, alt }: { src: string | null; alt: string }) {
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       onError={() => setFailed(src)}
       className="size-full object-cover"
     />

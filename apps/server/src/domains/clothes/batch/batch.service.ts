@@ -4,7 +4,7 @@ import type { Actor } from '../../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
 import { toClothesDto } from '../clothes.mapper.js';
-import { clothesAttributesOf } from '../clothes.repo.js';
+import { clothesAttributesOf, clothesValueSetsOf } from '../clothes.repo.js';
 import type { BatchRepo } from './batch.repo.js';
 
 export interface BatchServiceDeps {
@@ -77,9 +77,10 @@ export function createBatchService({ db, repo, attributeDefsRepo }: BatchService
           else await repo.removeAttribute(tx, ids, definitionId);
         }
         const attributes = await clothesAttributesOf(tx, ids);
+        const sets = await clothesValueSetsOf(tx, ids);
         return ids.flatMap((id) => {
           const row = updated.get(id);
-          return row ? [toClothesDto(row, attributes.get(id) ?? [])] : [];
+          return row ? [toClothesDto(row, attributes.get(id) ?? [], sets.get(id))] : [];
         });
       });
     },

@@ -1,12 +1,22 @@
-import { CLOTHES_TYPES, isSafeText, ko, LIMITS, type ClothesType } from '@otboo/contract';
+import {
+  CLOTHES_TYPES,
+  isSafeText,
+  isSeasonDefinitionName,
+  ko,
+  LIMITS,
+  normalizeNewlines,
+  type ClothesType,
+} from '@otboo/contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../../lib/errors.js';
 
 /**
- * The closet's CSV (docs/api.md §9.7): `id, name, type`, one column per attribute definition (named as the
- * definition), then `photo` (the photo's path in the exported ZIP). Reading accepts the columns in any order,
- * Korean headers for the fixed ones, types as codes (`OUTER`) or Korean names (`아우터`), and values in any case.
+ * The closet's CSV (docs/api.md §9.7): `아이디, 이름, 종류`, one column per attribute definition (named as the
+ * definition), `브랜드, 사이즈, 메모`, then `사진` (the photo's path in the exported ZIP), every header and type in
+ * Korean. Reading accepts the columns in any order, the English headers of earlier exports (`id, name, type, photo`,
+ * and `brand, size, notes`), types as codes (`OUTER`) or Korean names (`아우터`), values in any case, and several
+ * seasons in the season definition's cell (`봄, 가을`).
  */
 
 /**
@@ -71,16 +81,31 @@ export interface CsvDefinition {
 
 /** Fixed columns: the name written on export first, then the other names read on import. */
 const FIXED = {
-  id: ['id', '아이디'],
-  name: ['name', '이름'],
-  type: ['type', '종류'],
-  photo: ['photo', '사진'],
+  id: ['아이디', 'id'],
+  name: ['이름', 'name'],
+  type: ['종류', 'type'],
+  brand: ['브랜드', 'brand'],
+  size: ['사이즈', 'size'],
+  notes: ['메모', 'notes'],
+  photo: ['사진', 'photo'],
 } as const;
 type Fixed = keyof typeof FIXED;
 const REQUIRED: readonly Fixed[] = ['name', 'type'];
 
+/** How a season cell lists several seasons; reading also splits at `·` and `/`. */
+const SEASON_SEPARATOR = ', ';
+
 export function exportHeader(definitions: readonly CsvDefinition[]): string[] {
-  return [FIXED.id[0], FIXED.name[0], FIXED.type[0], ...definitions.map((d) => d.name), FIXED.photo[0]];
+  return [
+    FIXED.id[0],
+    FIXED.name[0],
+    FIXED.type[0],
+    ...definitions.map((d) => d.name),
+    FIXED.brand[0],
+    FIXED.size[0],
+    FIXED.notes[0],
+    FIXED.photo[0],
+  ];
 }
 
 export function exportRow(
@@ -88,17 +113,27 @@ export function exportRow(
     id: string;
     name: string;
     type: ClothesType;
-    attributes: readonly { definitionId: string; value: string }[];
+    brand: string | null;
+    size: string | null;
+    notes: string | null;
+    attributes: readonly { definitionId: string; value: string; values: readonly string[] | null }[];
   },
   definitions: readonly CsvDefinition[],
   photo: string | null,
 ): string[] {
-  const values = new Map(garment.attributes.map((a) => [a.definitionId, a.value]));
+  // An attribute with several values (the seasons, docs/api.md §9.8) lists them all in its cell.
+  const values = new Map(
+    garment.attributes.map((a) => [a.definitionId, a.values?.join(SEASON_SEPARATOR) ?? a.value]),
+  );
   return [
     garment.id,
     garment.name,
-    garment.type,
+    ko.clothes.types[garment.type],
     ...definitions.map((d) => values.get(d.id) ?? ''),
+    garment.brand ?? '',
+    garment.size ?? '',
+    // Line ends as the records' (CRLF), which the writer quotes, so multi-line notes stay one cell.
+    garment.notes?.replace(/\n/g, '\r\n') ?? '',
     photo ?? '',
   ];
 }
@@ -107,6 +142,8 @@ export interface ImportColumns {
   count: number;
   fixed: Partial<Record<Fixed, number>>;
   attributes: { index: number; definition: CsvDefinition }[];
+  /** The season definition (the first by name whose name is a season's), whose cell may list several. */
+  seasonDefinitionId: string | null;
 }
 
 const key = (cell: string) => unescapeCell(cell).trim().toLowerCase();
@@ -139,7 +176,10 @@ export function readHeader(header: readonly string[], definitions: readonly CsvD
   const missing = REQUIRED.filter((f) => fixed[f] === undefined).map((f) => FIXED[f][0]);
   if (missing.length) throw fail(ko.clothes.transfer.missingColumns(missing.join(', ')));
   if (unknown.length) throw fail(ko.clothes.transfer.unknownColumns(unknown.join(', ')));
-  return { count: header.length, fixed, attributes };
+  const season = [...definitions]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .find((d) => isSeasonDefinitionName(d.name));
+  return { count: header.length, fixed, attributes, seasonDefinitionId: season?.id ?? null };
 }
 
 const TYPE_BY_WORD = new Map<string, ClothesType>([
@@ -153,8 +193,33 @@ export interface ImportDraft {
   name: string;
   type: ClothesType;
   attributes: { definitionId: string; value: string }[];
+  /** Several seasons (docs/api.md §9.8), in option order; the first is also among `attributes`. */
+  seasons: { definitionId: string; values: string[] } | null;
+  brand: string | null;
+  size: string | null;
+  notes: string | null;
   /** The photo's path as written in the row (resolved against the ZIP by the caller), or null. */
   photo: string | null;
+}
+
+/**
+ * A season cell's options in option order: the whole cell when it is one option, else its parts split at `,`,
+ * `·` or `/`, each an option, each once. Null when a part is not an option.
+ */
+function seasonValues(definition: CsvDefinition, cell: string): string[] | null {
+  const find = (v: string) =>
+    definition.selectableValues.findIndex((o) => o.toLowerCase() === v.toLowerCase());
+  const whole = find(cell);
+  const indexes =
+    whole >= 0
+      ? [whole]
+      : cell
+          .split(/[,·/]/)
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map(find);
+  if (indexes.length === 0 || indexes.some((i) => i < 0)) return null;
+  return [...new Set(indexes)].sort((a, b) => a - b).flatMap((i) => definition.selectableValues[i] ?? []);
 }
 
 /** True for a line with nothing in it (skipped, neither created nor an error). */
@@ -180,14 +245,34 @@ export function readRow(
   const type = TYPE_BY_WORD.get(typeCell.toLowerCase()) ?? TYPE_BY_WORD.get(typeCell);
   if (!type) errors.push(t.rowTypeUnknown(typeCell));
   const attributes: ImportDraft['attributes'] = [];
+  let seasons: ImportDraft['seasons'] = null;
   for (const { index, definition } of columns.attributes) {
     const value = at(index);
     if (!value) continue;
+    if (definition.id === columns.seasonDefinitionId) {
+      const values = seasonValues(definition, value);
+      const first = values?.[0];
+      if (values && first !== undefined) {
+        attributes.push({ definitionId: definition.id, value: first });
+        if (values.length > 1) seasons = { definitionId: definition.id, values };
+      } else errors.push(t.rowValueUnknown(definition.name, value));
+      continue;
+    }
     const option = definition.selectableValues.find((o) => o.toLowerCase() === value.toLowerCase());
     if (option) attributes.push({ definitionId: definition.id, value: option });
     else errors.push(t.rowValueUnknown(definition.name, value));
   }
+  // Brand, size and notes as the API bounds them (docs/api.md §9.8); notes may span lines.
+  const text = (column: 'brand' | 'size' | 'notes', max: number, tooLong: string) => {
+    const value = normalizeNewlines(at(columns.fixed[column])).trim();
+    if (value.length > max || !isSafeText(value)) errors.push(tooLong);
+    return value || null;
+  };
+  const d = ko.clothes.detail;
+  const brand = text('brand', LIMITS.clothesBrandMax, d.brandTooLong);
+  const size = text('size', LIMITS.clothesSizeMax, d.sizeTooLong);
+  const notes = text('notes', LIMITS.clothesNotesMax, d.notesTooLong);
   if (errors.length || !type) return { errors };
   const photo = at(columns.fixed.photo);
-  return { draft: { row, name, type, attributes, photo: photo || null } };
+  return { draft: { row, name, type, attributes, seasons, brand, size, notes, photo: photo || null } };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ClothesType } from '@otboo/contract';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
-import { clothes, clothesAttributes } from '../../../db/schema/index.js';
+import { clothes, clothesAttributes, clothesAttributeValues } from '../../../db/schema/index.js';
 
 export interface ExportGarment {
   id: string;
@@ -11,7 +11,11 @@ export interface ExportGarment {
   type: ClothesType;
   imageKey: string | null;
   createdAt: string;
-  attributes: { definitionId: string; definitionName: string; value: string }[];
+  brand: string | null;
+  size: string | null;
+  notes: string | null;
+  /** `values`: the attribute's several values (docs/api.md §9.8) in option order, or null. */
+  attributes: { definitionId: string; definitionName: string; value: string; values: string[] | null }[];
 }
 
 export interface ImportedGarment {
@@ -19,7 +23,12 @@ export interface ImportedGarment {
   type: ClothesType;
   imageKey: string | null;
   thumbnailKey: string | null;
+  brand: string | null;
+  size: string | null;
+  notes: string | null;
   attributes: { definitionId: string; value: string }[];
+  /** Several seasons (docs/api.md §9.8); the first is also among `attributes`. */
+  seasons: { definitionId: string; values: string[] } | null;
 }
 
 /** Rows per INSERT: a few parameters each keeps a statement far below PostgreSQL's 65,535-parameter limit. */
@@ -35,8 +44,12 @@ export function createTransferRepo() {
         sql`
         select coalesce(json_agg(json_build_object(
                  'id', c.id, 'name', c.name, 'type', c.type, 'imageKey', c.image_key, 'createdAt', c.created_at,
+                 'brand', c.brand, 'size', c.size, 'notes', c.notes,
                  'attributes', coalesce((
-                   select json_agg(json_build_object('definitionId', d.id, 'definitionName', d.name, 'value', ca.value)
+                   select json_agg(json_build_object('definitionId', d.id, 'definitionName', d.name, 'value', ca.value,
+                                     'values', (select json_agg(v.value order by array_position(d.selectable_values, v.value), v.value)
+                                                from clothes_attribute_values v
+                                                where v.clothes_id = ca.clothes_id and v.definition_id = ca.definition_id))
                                    order by d.name, d.id)
                    from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
                    where ca.clothes_id = c.id), '[]'::json))
@@ -63,6 +76,9 @@ export function createTransferRepo() {
         type: g.type,
         imageKey: g.imageKey,
         thumbnailKey: g.thumbnailKey,
+        brand: g.brand,
+        size: g.size,
+        notes: g.notes,
         createdAt: new Date(start + i),
         updatedAt: new Date(start + i),
       }));
@@ -73,6 +89,15 @@ export function createTransferRepo() {
       );
       for (let i = 0; i < values.length; i += INSERT_CHUNK)
         await db.insert(clothesAttributes).values(values.slice(i, i + INSERT_CHUNK));
+      // After their first values, which the sets hang off (foreign key).
+      const sets = rows.flatMap((r, i) => {
+        const seasons = garments[i]?.seasons;
+        return seasons && seasons.values.length > 1
+          ? seasons.values.map((value) => ({ clothesId: r.id, definitionId: seasons.definitionId, value }))
+          : [];
+      });
+      for (let i = 0; i < sets.length; i += INSERT_CHUNK)
+        await db.insert(clothesAttributeValues).values(sets.slice(i, i + INSERT_CHUNK));
       return rows.map((r) => r.id);
     },
   };

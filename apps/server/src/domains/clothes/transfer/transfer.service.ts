@@ -14,6 +14,7 @@ import { looksLikeZip, openZip, ZipError, type ZipEntry, type ZipReader } from '
 import { zipStream, type ZipInputEntry } from '../../../lib/zip-writer.js';
 import type { AttributeDefsRepo } from '../attribute-defs.repo.js';
 import { CLOTHES_IMAGE_MAX_SIDE, CLOTHES_THUMBNAIL_SIDE } from '../clothes.images.js';
+import { seasonsOf } from '../clothes.mapper.js';
 import {
   CsvError,
   exportHeader,
@@ -189,6 +190,13 @@ export function createTransferService({
             name: g.name,
             type: g.type,
             attributes: g.attributes.map((a) => ({ definitionName: a.definitionName, value: a.value })),
+            seasons: seasonsOf(
+              g.attributes,
+              new Map(g.attributes.map((a) => [a.definitionId, a.values ?? [a.value]])),
+            ),
+            brand: g.brand,
+            size: g.size,
+            notes: g.notes,
             photo: photos.get(g.id) ?? null,
             createdAt: new Date(g.createdAt).toISOString(),
           })),
@@ -355,6 +363,10 @@ export function createTransferService({
             name: d.name,
             type: d.type,
             attributes: d.attributes,
+            seasons: d.seasons,
+            brand: d.brand,
+            size: d.size,
+            notes: d.notes,
             imageKey: keys?.imageKey ?? null,
             thumbnailKey: keys?.thumbnailKey ?? null,
           });
@@ -366,9 +378,13 @@ export function createTransferService({
           const ids = [...new Set(ready.flatMap((g) => g.attributes.map((a) => a.definitionId)))];
           const held = new Map((await attributeDefsRepo.findByIds(tx, ids, 'share')).map((d) => [d.id, d]));
           const valid = ready.filter((g) => {
-            const bad = g.attributes.find(
-              (a) => !held.get(a.definitionId)?.selectableValues.includes(a.value),
-            );
+            const bad = [
+              ...g.attributes,
+              ...(g.seasons?.values.map((value) => ({
+                definitionId: g.seasons?.definitionId ?? '',
+                value,
+              })) ?? []),
+            ].find((a) => !held.get(a.definitionId)?.selectableValues.includes(a.value));
             if (bad) {
               const name = held.get(bad.definitionId)?.name ?? '';
               errors.push({ row: g.row, message: ko.clothes.transfer.rowValueUnknown(name, bad.value) });

@@ -69,13 +69,25 @@ describe('valuesOfClothes', () => {
       thumbnailUrl: null,
       createdAt: '2026-11-21T00:00:00.000Z',
       attributes: [
+        { definitionId: SEASON, definitionName: '계절', selectableValues: ['봄', '가을'], value: '봄' },
         { definitionId: COLOR, definitionName: '색상', selectableValues: ['블랙'], value: '블랙' },
       ],
+      brand: '무신사',
+      size: null,
+      seasons: ['봄', '가을'],
     };
+    // The season goes to `seasons` (several allowed), never to `attributes`; missing texts are blank.
     expect(valuesOfClothes(clothes)).toEqual({
       name: '코트',
       type: 'OUTER',
       attributes: { [COLOR]: '블랙' },
+      brand: '무신사',
+      size: '',
+      notes: '',
+      seasons: ['봄', '가을'],
     });
+    // A server without `seasons` (the course contract's shape): the season attribute's one value.
+    const { seasons: _, ...old } = clothes;
+    expect(valuesOfClothes(old).seasons).toEqual(['봄']);
   });
 });

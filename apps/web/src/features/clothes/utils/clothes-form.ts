@@ -1,20 +1,72 @@
-import type { ClothesDto, ClothesExtractionDto, ClothesType } from '@otboo/contract';
+import {
+  isSeasonDefinitionName,
+  type ClothesDto,
+  type ClothesExtractionDto,
+  type ClothesType,
+} from '@otboo/contract';
 
-/** What the add and edit dialogs edit; `attributes` maps a definition id to the chosen value ('' = none). */
+/**
+ * What the add and edit dialogs edit; `attributes` maps a definition id to the chosen value ('' = none). The
+ * details of ours (docs/api.md §9.8) are optional, so a bulk-add draft needs none of them; the season
+ * definition's values live in `seasons`, never in `attributes`, in the dialogs that have them.
+ */
 export interface ClothesFormValues {
   name: string;
   type: ClothesType | '';
   attributes: Record<string, string>;
+  brand?: string;
+  size?: string;
+  notes?: string;
+  seasons?: string[];
 }
 
-export const EMPTY_CLOTHES_FORM: ClothesFormValues = { name: '', type: '', attributes: {} };
+export const EMPTY_CLOTHES_FORM: ClothesFormValues = {
+  name: '',
+  type: '',
+  attributes: {},
+  brand: '',
+  size: '',
+  notes: '',
+  seasons: [],
+};
+
+/** The garment's seasons: `seasons` when the server sends it, else the season attribute's one value. */
+export function seasonsOfClothes(clothes: Pick<ClothesDto, 'attributes' | 'seasons'>): string[] {
+  if (clothes.seasons) return clothes.seasons;
+  const season = clothes.attributes.find((a) => isSeasonDefinitionName(a.definitionName));
+  return season ? [season.value] : [];
+}
 
 /** The edit dialog starts from the garment as saved. */
 export function valuesOfClothes(clothes: ClothesDto): ClothesFormValues {
   return {
     name: clothes.name,
     type: clothes.type,
-    attributes: Object.fromEntries(clothes.attributes.map((a) => [a.definitionId, a.value])),
+    attributes: Object.fromEntries(
+      clothes.attributes
+        .filter((a) => !isSeasonDefinitionName(a.definitionName))
+        .map((a) => [a.definitionId, a.value]),
+    ),
+    brand: clothes.brand ?? '',
+    size: clothes.size ?? '',
+    notes: clothes.notes ?? '',
+    seasons: seasonsOfClothes(clothes),
+  };
+}
+
+/** The details of a create or update request: blank texts clear (null), the seasons as chosen. */
+export function detailInputs(values: ClothesFormValues): {
+  brand: string | null;
+  size: string | null;
+  notes: string | null;
+  seasons: string[];
+} {
+  const text = (value: string | undefined) => value?.trim() || null;
+  return {
+    brand: text(values.brand),
+    size: text(values.size),
+    notes: text(values.notes),
+    seasons: values.seasons ?? [],
   };
 }
 
@@ -40,12 +92,19 @@ export function valuesFromExtraction(
   current: ClothesFormValues,
   extraction: ClothesExtractionDto,
 ): ClothesFormValues {
+  const given = extraction.attributes.filter((a) => a.value.trim() !== '');
+  // A form with `seasons` keeps the season there (never in `attributes`).
+  const isSeason = (a: { definitionName: string }) =>
+    current.seasons !== undefined && isSeasonDefinitionName(a.definitionName);
   const imported = Object.fromEntries(
-    extraction.attributes.filter((a) => a.value.trim() !== '').map((a) => [a.definitionId, a.value]),
+    given.filter((a) => !isSeason(a)).map((a) => [a.definitionId, a.value]),
   );
+  const season = given.find(isSeason);
   return {
+    ...current,
     name: extraction.name || current.name,
     type: extraction.type ?? current.type,
     attributes: { ...current.attributes, ...imported },
+    ...(season ? { seasons: [season.value] } : {}),
   };
 }

@@ -10,12 +10,14 @@ interface ClothesCardProps {
   editable: boolean;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** Opens the garment page (docs/product.md §2 "Closet"); the select mode ticks instead. */
+  onOpen?(clothes: ClothesDto): void;
   /** The closet's select mode (batch edit, docs/api.md §9.6): a checkbox over the photo instead of the menu. */
   selection?: { selected: boolean; onToggle(clothes: ClothesDto): void };
 }
 
 /** One garment in the closet grid: the shared tile, with the edit/delete menu over the owner's photos. */
-export function ClothesCard({ clothes, editable, onEdit, onDelete, selection }: ClothesCardProps) {
+export function ClothesCard({ clothes, editable, onEdit, onDelete, onOpen, selection }: ClothesCardProps) {
   if (selection) {
     return (
       <div
@@ -46,6 +48,9 @@ export function ClothesCard({ clothes, editable, onEdit, onDelete, selection }: 
     <ClothesTile
       clothes={clothes}
       overlay={editable ? <ClothesMenu clothes={clothes} onEdit={onEdit} onDelete={onDelete} /> : null}
+      onOpen={
+        onOpen ? { label: ko.clothes.detail.open(clothes.name), open: () => onOpen(clothes) } : undefined
+      }
     />
   );
 }
@@ -62,7 +67,7 @@ function ClothesMenu({
       <DropdownMenu.Trigger
         aria-label={ko.clothes.menuOf(clothes.name)}
         className={cn(
-          'absolute top-2.5 right-2.5 flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-soft shadow-sm backdrop-blur',
+          'absolute top-2.5 right-2.5 z-2 flex size-9 items-center justify-center rounded-full bg-white/90 text-ink-soft shadow-sm backdrop-blur',
           'hover:bg-white hover:text-ink data-[state=open]:bg-white',
         )}
       >

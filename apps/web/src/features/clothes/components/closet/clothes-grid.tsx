@@ -23,6 +23,8 @@ interface ClothesGridProps {
   onRetry(): void;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** Opens the garment page of one of the user's garments. */
+  onOpen?(clothes: ClothesDto): void;
   /** The select mode: each of the user's garments gets a checkbox (use-clothes-selection.ts). */
   selection?: { isSelected(clothesId: string): boolean; onToggle(clothes: ClothesDto): void };
   /** Shown when the filters match nothing (closet-empty.tsx NoFilterResults). */
@@ -62,6 +64,7 @@ export function ClothesGrid(props: ClothesGridProps) {
                 editable={item.ownerId === props.currentUserId}
                 onEdit={props.onEdit}
                 onDelete={props.onDelete}
+                onOpen={item.ownerId === props.currentUserId ? props.onOpen : undefined}
                 selection={
                   props.selection && item.ownerId === props.currentUserId
                     ? { selected: props.selection.isSelected(item.id), onToggle: props.selection.onToggle }

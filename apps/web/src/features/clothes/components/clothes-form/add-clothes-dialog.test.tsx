@@ -86,7 +86,11 @@ describe('AddClothesDialog', () => {
     renderWithQuery(<Harness />);
     await flush();
     expect(getAttributeDefs).toHaveBeenCalledWith({ sortBy: 'name', sortDirection: 'ASCENDING' });
-    expect(screen.getByRole('combobox', { name: '계절' })).toHaveTextContent(ko.clothes.attributeNone);
+    // The seasons are ticked (several allowed); the other definitions are selects.
+    const seasons = within(screen.getByRole('group', { name: '계절' })).getAllByRole('checkbox');
+    expect(seasons.map((box) => (box as HTMLInputElement).checked)).toEqual(
+      SEASON.selectableValues.map(() => false),
+    );
     expect(screen.getByRole('combobox', { name: '색상' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: ko.clothes.type })).toHaveTextContent(
       ko.clothes.typePlaceholder,
@@ -138,7 +142,7 @@ describe('AddClothesDialog', () => {
     expect(toast.success).toHaveBeenCalledWith(ko.clothes.imported);
     expect(nameInput()).toHaveValue('린넨 셔츠');
     expect(screen.getByRole('combobox', { name: ko.clothes.type })).toHaveTextContent(ko.clothes.types.TOP);
-    expect(screen.getByRole('combobox', { name: '계절' })).toHaveTextContent('여름');
+    expect(screen.getByRole('checkbox', { name: '여름' })).toBeChecked();
     expect(await screen.findByAltText(ko.clothes.previewAlt)).toHaveAttribute(
       'src',
       expect.stringMatching(/^data:image\/webp/),
@@ -201,7 +205,11 @@ describe('AddClothesDialog', () => {
         ownerId: OWNER,
         name: '반팔 티셔츠',
         type: 'TOP',
-        attributes: [{ definitionId: SEASON.id, value: '여름' }],
+        attributes: [],
+        brand: null,
+        size: null,
+        notes: null,
+        seasons: ['여름'],
       },
       null,
     );

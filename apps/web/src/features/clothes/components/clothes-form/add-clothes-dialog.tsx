@@ -12,6 +12,7 @@ import { useAttributeDefinitions } from '@/features/clothes/hooks/use-attribute-
 import {
   EMPTY_CLOTHES_FORM,
   attributeInputs,
+  detailInputs,
   valuesFromExtraction,
   type ClothesFormValues,
 } from '@/features/clothes/utils/clothes-form';
@@ -86,6 +87,7 @@ function AddClothesContent({
         name: values.name.trim(),
         type: values.type as ClothesType,
         attributes: attributeInputs(values.attributes),
+        ...detailInputs(values),
       };
       const saved = await createClothes(request, image);
       toast.success(ko.clothes.added);

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { LIMITS, ko, type AttributeDefDto } from '@otboo/contract';
+import { LIMITS, isSeasonDefinitionName, ko, type AttributeDefDto } from '@otboo/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import {
   AttributeSelect,
   ClothesTypeSelect,
+  SeasonPicker,
 } from '@/features/clothes/components/clothes-form/clothes-pickers';
 import { ImagePicker } from '@/features/clothes/components/clothes-form/image-picker';
 import type { ClothesFormValues } from '@/features/clothes/utils/clothes-form';
@@ -23,10 +24,14 @@ interface ClothesFormFieldsProps {
   disabled?: boolean;
 }
 
-/** Photo, name, type and one select per attribute definition: the body of the add and edit dialogs. */
+/**
+ * Photo, name, type, one select per attribute definition (several seasons ticked in a group of their own), then
+ * brand, size and notes (docs/api.md §9.8): the body of the add and edit dialogs.
+ */
 export function ClothesFormFields(props: ClothesFormFieldsProps) {
   const { values, onChange, definitions, disabled = false } = props;
-  const ids = { image: useId(), attributes: useId() };
+  const ids = { image: useId(), attributes: useId(), notes: useId() };
+  const d = ko.clothes.detail;
 
   function setAttribute(definitionId: string, value: string) {
     onChange({ attributes: { ...values.attributes, [definitionId]: value } });
@@ -69,18 +74,65 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
           <p className="text-sm text-ink-muted">{ko.clothes.attributesEmpty}</p>
         ) : (
           <div className="grid grid-cols-2 gap-x-3 gap-y-4">
-            {definitions.map((definition) => (
-              <AttributeSelect
-                key={definition.id}
-                definition={definition}
-                value={values.attributes[definition.id] ?? ''}
-                disabled={disabled}
-                onChange={(value) => setAttribute(definition.id, value)}
-              />
-            ))}
+            {definitions.map((definition) =>
+              values.seasons && isSeasonDefinitionName(definition.name) ? (
+                <SeasonPicker
+                  key={definition.id}
+                  definition={definition}
+                  value={values.seasons}
+                  disabled={disabled}
+                  onChange={(seasons) => onChange({ seasons })}
+                />
+              ) : (
+                <AttributeSelect
+                  key={definition.id}
+                  definition={definition}
+                  value={values.attributes[definition.id] ?? ''}
+                  disabled={disabled}
+                  onChange={(value) => setAttribute(definition.id, value)}
+                />
+              ),
+            )}
           </div>
         )}
       </section>
+      {values.brand !== undefined ? (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label={d.brand}
+              placeholder={d.brandPlaceholder}
+              value={values.brand}
+              maxLength={LIMITS.clothesBrandMax}
+              disabled={disabled}
+              onChange={(event) => onChange({ brand: event.target.value })}
+            />
+            <TextField
+              label={d.size}
+              placeholder={d.sizePlaceholder}
+              value={values.size ?? ''}
+              maxLength={LIMITS.clothesSizeMax}
+              disabled={disabled}
+              onChange={(event) => onChange({ size: event.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.notes} className="text-sm font-bold text-ink-soft">
+              {d.notes}
+            </label>
+            <textarea
+              id={ids.notes}
+              rows={3}
+              placeholder={d.notesPlaceholder}
+              value={values.notes ?? ''}
+              maxLength={LIMITS.clothesNotesMax}
+              disabled={disabled}
+              onChange={(event) => onChange({ notes: event.target.value })}
+              className="w-full resize-y rounded-xl border border-line bg-white px-4 py-3 text-[15px] text-ink transition-colors placeholder:text-ink-muted focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:bg-surface disabled:text-ink-muted"
+            />
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

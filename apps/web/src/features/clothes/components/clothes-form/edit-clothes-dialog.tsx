@@ -6,6 +6,7 @@ import { ClothesFormStep } from '@/features/clothes/components/clothes-form/clot
 import { useAttributeDefinitions } from '@/features/clothes/hooks/use-attribute-definitions';
 import {
   attributeInputs,
+  detailInputs,
   valuesOfClothes,
   type ClothesFormValues,
 } from '@/features/clothes/utils/clothes-form';
@@ -59,6 +60,7 @@ function EditClothesContent({
         name: values.name.trim(),
         type: values.type as ClothesType,
         attributes: attributeInputs(values.attributes),
+        ...detailInputs(values),
       };
       const saved = await updateClothes(clothes.id, request, image);
       toast.success(ko.clothes.updated);
