@@ -232,7 +232,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
       const checked = await checkAttributes(db, input.attributes);
       const seasonsChecked = await checkSeasons(db, input.seasons);
       if (seasonsChecked) withSeasons(checked, seasonsChecked);
-      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image, actor.userId) : null;
+      const stored: StoredClothesImage | null = image
+        ? await storeClothesImage(storage, image, actor.userId)
+        : null;
       try {
         return await db.transaction(async (tx) => {
           const seasons = await checkSeasons(tx, input.seasons, true);
@@ -264,7 +266,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
       const checked = input.attributes ? await checkAttributes(db, input.attributes) : null;
       const seasonsChecked = await checkSeasons(db, input.seasons);
       if (checked && seasonsChecked) withSeasons(checked, seasonsChecked);
-      const stored: StoredClothesImage | null = image ? await storeClothesImage(storage, image, actor.userId) : null;
+      const stored: StoredClothesImage | null = image
+        ? await storeClothesImage(storage, image, actor.userId)
+        : null;
       let result: { dto: ClothesDto; oldKeys: string[] };
       try {
         result = await db.transaction(async (tx) => {
