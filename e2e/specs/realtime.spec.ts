@@ -10,7 +10,7 @@ const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name
 /** The top bar's conversations entry; its name carries the unread message count. */
 const conversationsButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^메시지/ });
 
-// Journey: A follows B and B's bell rises live (the notification in the panel, read by a click); A writes
+// Journey: A follows B and B's bell rises live (the notification in the panel; a click reads it and opens A's profile); A writes
 // to B from B's profile; B sees it live in the conversations list and in the chat dialog, replies, and A
 // sees the reply live. Both browsers stay open throughout, so everything arrives over SSE and STOMP.
 test('live notifications and direct messages between two browsers', async ({ browser, server }, testInfo) => {
@@ -50,16 +50,19 @@ test('live notifications and direct messages between two browsers', async ({ bro
   await expect(pageB.getByText(`${a.name}님이 회원님을 팔로우했어요.`)).toBeVisible();
   await shotB('follow-badge-and-toast');
 
-  // The panel lists it; a click marks it read and removes it.
+  // The panel lists it; a click marks it read and opens the follower's profile (issue 22).
   await bell(pageB).click();
   const followItem = panelB.getByRole('button', { name: /새 팔로워/ });
   await expect(followItem).toContainText(`${a.name}님이 회원님을 팔로우했어요.`);
   await expect(followItem).toContainText('방금 전');
   await shotB('notification-panel');
   await followItem.click();
-  await expect(followItem).toBeHidden();
-  await expect(panelB.getByText('알림이 없습니다.')).toBeVisible();
+  await expect(panelB).toBeHidden();
+  await expect(pageB).toHaveURL(/#\/profiles\?userId=[0-9a-f-]+$/);
+  await expect(pageB.getByRole('main').getByText(a.name, { exact: true })).toBeVisible();
   await expect(bell(pageB)).toHaveAccessibleName('알림');
+  await bell(pageB).click();
+  await expect(panelB.getByText('알림이 없습니다.')).toBeVisible();
   // An outside click closes the panel.
   await pageB.mouse.click(700, 500);
   await expect(panelB).toBeHidden();

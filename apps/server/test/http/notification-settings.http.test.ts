@@ -266,12 +266,18 @@ describe('the morning outfit', () => {
       });
       const listed = await http.get('/api/notifications', { token: dressed.accessToken });
       expect(listed.body.data[0]).toMatchObject({ title: '오늘의 옷 추천', content: of(dressed).content });
+      // A tap opens the home on the day it was sent (Asia/Seoul).
+      const day = listed.body.data[0].target.date as string;
+      expect(listed.body.data[0].target).toEqual({
+        kind: 'HOME',
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
 
       const pushed = await pushFake.waitFor((p) => p.deviceId === devices.dressed.id);
       expect(pushed.payload).toMatchObject({
         title: TITLE,
         content: of(dressed).content,
-        url: '/#/recommendations',
+        url: `/#/recommendations?date=${day}`,
       });
       const closet = await pushFake.waitFor((p) => p.deviceId === devices.emptyCloset.id);
       expect(closet.payload.url).toBe('/#/closet');

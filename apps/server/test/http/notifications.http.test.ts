@@ -139,11 +139,11 @@ describe('notifications REST', () => {
     const repo = createNotificationsRepo();
     const first = await queryPlan(
       server.database,
-      repo.pageUnreadQuery(server.database.db, bob.id, { limit: 20 }),
+      repo.pageQueryOf(server.database.db, bob.id, { limit: 20 }),
     );
     const later = await queryPlan(
       server.database,
-      repo.pageUnreadQuery(server.database.db, bob.id, {
+      repo.pageQueryOf(server.database.db, bob.id, {
         limit: 20,
         cursor: new Date().toISOString(),
         idAfter: bob.id,

@@ -448,7 +448,7 @@ describe('web push: delivery', () => {
       title: '새 메시지',
       content: '밥돌이: 안녕, 푸시로 가나요?',
       createdAt: expect.any(String),
-      url: `/#/profiles?userId=${bob.id}`,
+      url: `/#/profiles?userId=${bob.id}&chat=1`,
     });
     expect(dm.headers.urgency).toBe('high');
     expect(dm.headers.ttl).toBeGreaterThan(0);
@@ -461,7 +461,7 @@ describe('web push: delivery', () => {
     const like = await fake.waitFor(
       (p) => p.deviceId === device.id && p.payload.title === ko.feeds.likedNotificationTitle,
     );
-    expect(like.payload.url).toBe('/#/feeds');
+    expect(like.payload.url).toBe(`/#/feeds?feedId=${feed.id}`);
     expect(like.payload.content).toBe(ko.feeds.likedNotificationContent('밥돌이'));
     expect(like.headers.urgency).toBe('normal');
 
@@ -473,7 +473,8 @@ describe('web push: delivery', () => {
     const commented = await fake.waitFor(
       (p) => p.deviceId === device.id && p.payload.title === ko.feeds.commentedNotificationTitle,
     );
-    expect(commented.payload.url).toBe('/#/feeds');
+    expect(commented.payload.url).toBe(`/#/feeds?feedId=${feed.id}`);
+    expect(commented.payload.content).toBe(`${ko.feeds.commentedNotificationContent('밥돌이')}\n멋져요`);
 
     expect((await follow(bob, alice)).status).toBe(201);
     const followed = await fake.waitFor(

@@ -100,6 +100,8 @@ describe('SSE at /api/sse', () => {
       title: '새 메시지',
       content: `${alice.name}: 첫 번째 메시지입니다`,
       level: 'INFO',
+      // Ours (docs/api.md §9.9): an optional field the course client ignores.
+      target: { kind: 'CONVERSATION', id: alice.id },
     });
     expect((await unreadIds(http, bob))[0]).toBe(dto.id);
     conn.close();

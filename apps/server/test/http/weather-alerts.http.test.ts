@@ -119,6 +119,8 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
         ['내일 날씨 알림', '내일은 비 소식이 있어요. 우산을 챙기세요.', 'INFO'],
         ['내일 날씨 알림', '내일은 오늘보다 7°C 낮아요. 따뜻하게 입으세요.', 'INFO'],
       ]);
+      // A tap opens the home on tomorrow (docs/api.md §9.9).
+      expect(rows.map((r) => r.targetDate)).toEqual([tomorrow, tomorrow]);
       const alerts = await server.database.db
         .select()
         .from(weatherAlerts)

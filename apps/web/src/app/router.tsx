@@ -5,6 +5,7 @@ import { RootError, RouteError } from '@/components/errors/route-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LoginRoute } from '@/app/routes/auth/login';
+import { RootLayout } from '@/app/routes/root-layout';
 
 const pageError = <RouteError />;
 
@@ -20,6 +21,7 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({
 export const router = createHashRouter([
   {
     path: '/',
+    element: <RootLayout />,
     errorElement: <RootError />,
     // Shown, and announced, while the first screen's chunks load (an address other than the login page's).
     hydrateFallbackElement: (

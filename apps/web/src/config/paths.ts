@@ -7,7 +7,12 @@ export const paths = {
     register: { path: '/auth/register', href: () => '/auth/register' },
     forgotPassword: { path: '/auth/forgot-password', href: () => '/auth/forgot-password' },
   },
-  recommendations: { path: '/recommendations', href: () => '/recommendations' },
+  recommendations: {
+    path: '/recommendations',
+    /** `date` (YYYY-MM-DD, Seoul): the home opens on that forecast day (a notification's, docs/api.md §9.9). */
+    href: (date?: string) =>
+      date ? `/recommendations?${new URLSearchParams({ date })}` : '/recommendations',
+  },
   closet: {
     path: '/closet',
     href: () => '/closet',
@@ -18,10 +23,14 @@ export const paths = {
     path: '/feeds',
     href: (authorIdEqual?: string) =>
       authorIdEqual ? `/feeds?${new URLSearchParams({ authorIdEqual })}` : '/feeds',
+    /** The feeds with one feed's detail dialog open (a notification's target). */
+    detail: (feedId: string) => `/feeds?${new URLSearchParams({ feedId })}`,
   },
   profiles: {
     path: '/profiles',
     href: (userId?: string) => (userId ? `/profiles?${new URLSearchParams({ userId })}` : '/profiles'),
+    /** A user's profile with the conversation with them open (a message notification's target). */
+    chat: (userId: string) => `/profiles?${new URLSearchParams({ userId, chat: '1' })}`,
   },
   admin: {
     users: { path: '/admin/users', href: () => '/admin/users' },

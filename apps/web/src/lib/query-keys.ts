@@ -35,7 +35,7 @@ export const queryKeys = {
     lists: () => ['feeds', 'list'] as const,
     list: <Q extends KeyParams<Q>>(query: Q) => ['feeds', 'list', query] as const,
     comments: <Q extends KeyParams<Q>>(query: Q) => ['feeds', 'comments', query] as const,
-    /** A feed found by id among its author's newest feeds (there is no GET /api/feeds/{id}). */
+    /** One feed read by id (GET /api/feeds/{id}), for a dialog opened without its card. */
     detail: (feedId: string) => ['feeds', 'detail', { feedId }] as const,
   },
   follows: {
@@ -50,6 +50,8 @@ export const queryKeys = {
   },
   notifications: {
     list: <Q extends KeyParams<Q>>(query: Q) => ['notifications', 'list', query] as const,
+    /** Read notifications of the last 30 days (GET /api/notifications/history). */
+    history: <Q extends KeyParams<Q>>(query: Q) => ['notifications', 'history', query] as const,
   },
   users: {
     lists: () => ['users', 'list'] as const,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, instant } from './columns.js';
+import { feeds } from './feeds.js';
 import { users } from './users.js';
 import { NOTIFICATION_LEVELS } from '@otboo/contract';
 
@@ -35,8 +36,17 @@ export const notifications = pgTable(
     kind: text({ enum: NOTIFICATION_KINDS }),
     /** Who caused it (the sender, follower, liker…); none for system notifications. */
     sourceUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** What the person wrote, quoted (a comment's text, cut to one line); kept apart from the content. */
+    excerpt: text(),
+    /** The feed a like, comment or new feed is about (the tap opens it); null once the feed is deleted. */
+    targetFeedId: uuid().references(() => feeds.id, { onDelete: 'set null' }),
+    /** The forecast day a weather alert or morning outfit is about (the tap opens the home on it). */
+    targetDate: date({ mode: 'string' }),
     createdAt: createdAt(),
-    /** Read notifications leave the list but stay for replay. */
+    /**
+     * Read notifications leave the list but stay for replay and in the history for
+     * NOTIFICATION_HISTORY_DAYS, then are purged (notifications.repo.ts purgeRead).
+     */
     readAt: instant(),
   },
   (t) => [
@@ -44,6 +54,14 @@ export const notifications = pgTable(
     index('notifications_receiver_unread_idx')
       .on(t.receiverId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.readAt} is null`),
+    // The history (read ones, newest first) and the purge of its expired rows, per receiver.
+    index('notifications_receiver_read_idx')
+      .on(t.receiverId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.readAt} is not null`),
+    // A deleted feed clears its notifications' target (the foreign key's set null looks them up here).
+    index('notifications_target_feed_idx')
+      .on(t.targetFeedId)
+      .where(sql`${t.targetFeedId} is not null`),
     // Reading a conversation reads the unread message notifications from that partner (messages service).
     index('notifications_unread_messages_idx')
       .on(t.receiverId, t.sourceUserId)

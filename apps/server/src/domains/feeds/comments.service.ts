@@ -13,6 +13,10 @@ import type { CommentRow, CommentsRepo } from './comments.repo.js';
 import type { FeedsServiceDeps } from './feeds.service.js';
 import { notFoundFeed, publishStored } from './feeds.service.js';
 import { must } from '../../lib/must.js';
+import { oneLinePreview } from '../../lib/one-line-preview.js';
+
+/** How much of a comment its notification quotes: two lines of the panel on a phone. */
+const COMMENT_PREVIEW_CHARS = 60;
 
 export function toCommentDto(row: CommentRow): CommentDto {
   return {
@@ -62,6 +66,8 @@ export function createCommentsService({
                   content: ko.feeds.commentedNotificationContent(row.author.name),
                   kind: 'COMMENT',
                   sourceUserId: actor.userId,
+                  targetFeedId: feedId,
+                  excerpt: oneLinePreview(input.content, COMMENT_PREVIEW_CHARS),
                 },
               ]);
         return { row, notes };

@@ -27,6 +27,19 @@ export const feedPostsRoutes: FastifyPluginAsyncZod<{ feeds: FeedPostsService }>
     async (request) => feeds.list(actorOf(request), request.query),
   );
 
+  app.get(
+    '/:feedId',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: '피드 하나 (알림이 여는 피드 상세)',
+        params: FeedIdParams,
+        response: { 200: FeedDto, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => feeds.get(actorOf(request), request.params.feedId),
+  );
+
   app.post(
     '/',
     {

@@ -56,6 +56,13 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
   const feedList = createFeedList({ db, feedsRepo, log });
   return {
     /** Cursor page of feeds with the caller's likedByMe (docs/api.md §2, §6); planned by feed-list.ts. */
+    /** One feed, as the list shows it to the caller (docs/api.md §9.9: a notification opens it). */
+    async get(actor: Actor, feedId: string): Promise<FeedDto> {
+      const row = await feedsRepo.findDto(db, actor.userId, feedId);
+      if (!row) throw notFoundFeed();
+      return toFeedDto(row);
+    },
+
     async list(actor: Actor, q: FeedListQuery): Promise<CursorPage<FeedDto>> {
       const { rows, totalCount } = await feedList.read(actor.userId, q);
       return toPage(
@@ -124,6 +131,7 @@ export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsSe
             content: ko.feeds.newFeedNotificationContent(name),
             kind: 'FEED',
             sourceUserId: actor.userId,
+            targetFeedId: feedId,
           })),
         );
         return {

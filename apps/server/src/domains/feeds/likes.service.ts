@@ -30,6 +30,7 @@ export function createLikesService({
             content: ko.feeds.likedNotificationContent(name),
             kind: 'LIKE',
             sourceUserId: actor.userId,
+            targetFeedId: feedId,
           },
         ]);
       });

@@ -1,5 +1,6 @@
 import type { DirectMessageDto, UserSummary } from '@otboo/contract';
 import type { directMessages } from '../../db/schema/index.js';
+import { oneLinePreview } from '../../lib/one-line-preview.js';
 
 export type DirectMessageRow = typeof directMessages.$inferSelect;
 
@@ -30,6 +31,5 @@ const PREVIEW_CHARS = 50;
 
 /** The notification line for a message: the first 50 characters on one line. */
 export function messagePreview(content: string): string {
-  const chars = Array.from(content.replace(/\s+/g, ' ').trim());
-  return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('')}…` : chars.join('');
+  return oneLinePreview(content, PREVIEW_CHARS);
 }

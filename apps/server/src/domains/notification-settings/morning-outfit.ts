@@ -147,6 +147,7 @@ export function createMorningOutfitJob(deps: MorningOutfitDeps) {
           content: n.content,
           kind: n.kind,
           level: 'INFO',
+          targetDate: day,
         });
       });
       if (stopped) break;

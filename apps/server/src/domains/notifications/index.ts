@@ -1,2 +1,3 @@
 export { createNotificationsModule } from './notifications.module.js';
 export type { Notifier, NotificationMarks, NotificationInput } from './notifications.service.js';
+export { notificationTargetOf } from './notifications.mapper.js';

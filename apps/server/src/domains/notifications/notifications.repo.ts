@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications, type NotificationKind } from '../../db/schema/index.js';
 import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
-import type { NotificationRow } from './notifications.mapper.js';
+import type { NotificationDtoSource, NotificationRow } from './notifications.mapper.js';
 
 /** Advisory lock keys (first half of the two-int form): one per receiver, and one for "everyone". */
 const RECEIVER_LOCK = 0x6f74_0001;
@@ -20,6 +20,9 @@ export interface NewNotification {
   level: NotificationLevel;
   kind: NotificationKind | null;
   sourceUserId: string | null;
+  targetFeedId: string | null;
+  targetDate: string | null;
+  excerpt: string | null;
 }
 
 export type StoredNotification = NewNotification & { id: string; createdAt: Date };
@@ -48,32 +51,51 @@ function receiverLocks(receiverIds: readonly string[]): SQL {
       ) as taken)`;
 }
 
-/** What a notification on a page shows, and the unread count (see `pageQuery`). */
-export type NotificationPageRow = Pick<
-  NotificationRow,
-  'id' | 'createdAt' | 'receiverId' | 'title' | 'content' | 'level'
-> & { total: number };
+/** What a notification on a page shows, and the page's count (see `pageQuery`). */
+export type NotificationPageRow = NotificationDtoSource & { total: number };
+
+/** The unread list (the bell's, docs/api.md §7) or the history of read ones since a cutoff (§9.9). */
+export type NotificationListKind = 'unread' | 'read';
 
 /** What changes the text of a notification page's statement. */
 interface NotificationPageShape extends NewestFirstShape {
   limit: number;
-}
-
-/** A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). */
-function pageRequest(receiverId: string, q: PageQuery) {
-  const after = newestFirstCursor(q);
-  return { shape: { ...after.shape, limit: q.limit }, values: { receiverId, ...after.values } };
+  list: NotificationListKind;
 }
 
 /**
- * A receiver's unread notifications, newest first, keyset paged (read from notifications_receiver_unread_idx),
- * every row carrying the unread count (a scalar subquery, run once): the page and its totalCount in one round
- * trip. The values are placeholders in the prepared statement, the request's own values when EXPLAINed.
+ * A request's page as a shape and its values (a malformed cursor is a 400, see parseCursor). `readSince` bounds
+ * the history (read ones older than it are past their keeping time); the unread list ignores it.
+ */
+function pageRequest(receiverId: string, q: PageQuery, list: NotificationListKind, readSince: Date) {
+  const after = newestFirstCursor(q);
+  return {
+    shape: { ...after.shape, limit: q.limit, list },
+    values: { receiverId, readSince: readSince.toISOString(), ...after.values },
+  };
+}
+
+/** Which rows a list holds, of the table or of an alias of it (the count's own scan). */
+function listFilter(
+  readAt: SQL | typeof notifications.readAt,
+  list: NotificationListKind,
+  readSince: string | Placeholder,
+): SQL {
+  return list === 'unread'
+    ? sql`${readAt} is null`
+    : sql`${readAt} is not null and ${readAt} >= ${readSince}::timestamptz`;
+}
+
+/**
+ * A receiver's unread notifications (or read ones since `readSince`), newest first, keyset paged (read from
+ * notifications_receiver_unread_idx or notifications_receiver_read_idx), every row carrying the list's count
+ * (a scalar subquery, run once): the page and its totalCount in one round trip. The values are placeholders
+ * in the prepared statement, the request's own values when EXPLAINed.
  */
 function pageQuery(
   db: Executor,
   shape: NotificationPageShape,
-  v: { receiverId: string | Placeholder; bound: unknown; idAfter: unknown },
+  v: { receiverId: string | Placeholder; readSince: string | Placeholder; bound: unknown; idAfter: unknown },
 ) {
   return db
     .select({
@@ -83,14 +105,19 @@ function pageQuery(
       title: notifications.title,
       content: notifications.content,
       level: notifications.level,
+      kind: notifications.kind,
+      sourceUserId: notifications.sourceUserId,
+      targetFeedId: notifications.targetFeedId,
+      targetDate: notifications.targetDate,
+      excerpt: notifications.excerpt,
       // An alias of its own: the outer query's row must not leak into the count.
-      total: sql<number>`(select count(*)::int from ${notifications} counted where counted.receiver_id = ${v.receiverId} and counted.read_at is null)`,
+      total: sql<number>`(select count(*)::int from ${notifications} counted where counted.receiver_id = ${v.receiverId} and ${listFilter(sql`counted.read_at`, shape.list, v.readSince)})`,
     })
     .from(notifications)
     .where(
       and(
         eq(notifications.receiverId, v.receiverId),
-        isNull(notifications.readAt),
+        listFilter(notifications.readAt, shape.list, v.readSince),
         newestFirstAfter(notifications.createdAt, notifications.id, shape, v),
       ),
     )
@@ -102,19 +129,25 @@ const pageStatement = preparedStatements(
   (db: Executor, shape: NotificationPageShape) =>
     pageQuery(db, shape, {
       receiverId: sql.placeholder('receiverId'),
+      readSince: sql.placeholder('readSince'),
       bound: sql.placeholder('bound'),
       idAfter: sql.placeholder('idAfter'),
     }),
-  (shape: NotificationPageShape) => [shape.cursor, shape.idAfter, shape.limit].join(','),
+  (shape: NotificationPageShape) => [shape.list, shape.cursor, shape.idAfter, shape.limit].join(','),
 );
 
 const countStatement = preparedStatements(
-  (db: Executor) =>
+  (db: Executor, list: NotificationListKind) =>
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(eq(notifications.receiverId, sql.placeholder('receiverId')), isNull(notifications.readAt))),
-  () => '',
+      .where(
+        and(
+          eq(notifications.receiverId, sql.placeholder('receiverId')),
+          listFilter(notifications.readAt, list, sql.placeholder('readSince')),
+        ),
+      ),
+  (list: NotificationListKind) => list,
 );
 
 export function createNotificationsRepo() {
@@ -133,26 +166,32 @@ export function createNotificationsRepo() {
       const values = sql.join(
         stored.map(
           (r) =>
-            sql`(${r.id}::uuid, ${r.receiverId}::uuid, ${r.title}, ${r.content}, ${r.level}, ${r.kind}::text, ${r.sourceUserId}::uuid, ${r.createdAt.toISOString()}::timestamptz)`,
+            sql`(${r.id}::uuid, ${r.receiverId}::uuid, ${r.title}, ${r.content}, ${r.level}, ${r.kind}::text, ${r.sourceUserId}::uuid, ${r.targetFeedId}::uuid, ${r.targetDate}::date, ${r.excerpt}::text, ${r.createdAt.toISOString()}::timestamptz)`,
         ),
         sql`, `,
       );
       // The join with the one-row lock subquery makes every row (and its seq) wait for the locks.
       await db.execute(sql`
-        insert into notifications (id, receiver_id, title, content, level, kind, source_user_id, created_at)
-        select v.id, v.receiver_id, v.title, v.content, v.level, v.kind, v.source_user_id, v.created_at
-        from (values ${values}) as v(id, receiver_id, title, content, level, kind, source_user_id, created_at)
+        insert into notifications (id, receiver_id, title, content, level, kind, source_user_id, target_feed_id, target_date, excerpt, created_at)
+        select v.id, v.receiver_id, v.title, v.content, v.level, v.kind, v.source_user_id, v.target_feed_id, v.target_date, v.excerpt, v.created_at
+        from (values ${values}) as v(id, receiver_id, title, content, level, kind, source_user_id, target_feed_id, target_date, excerpt, created_at)
         cross join (${receiverLocks(rows.map((r) => r.receiverId))}) as locked`);
       return stored;
     },
 
     /**
-     * Unread notifications of a user, newest first, `limit + 1` rows after the cursor, each carrying the unread
-     * count as `total`: one statement built once per shape (lib/prepared.ts). An empty page carries nothing
-     * (see `countUnread`).
+     * A user's unread notifications (or read ones since `readSince`), newest first, `limit + 1` rows after the
+     * cursor, each carrying the list's count as `total`: one statement built once per shape (lib/prepared.ts).
+     * An empty page carries nothing (see `count`).
      */
-    async pageUnread(db: Executor, receiverId: string, q: PageQuery): Promise<NotificationPageRow[]> {
-      const { shape, values } = pageRequest(receiverId, q);
+    async page(
+      db: Executor,
+      receiverId: string,
+      q: PageQuery,
+      list: NotificationListKind = 'unread',
+      readSince = new Date(0),
+    ): Promise<NotificationPageRow[]> {
+      const { shape, values } = pageRequest(receiverId, q, list, readSince);
       return pageStatement(db, shape, values);
     },
 
@@ -160,15 +199,48 @@ export function createNotificationsRepo() {
      * The page statement's query (the same text) bound to the request's values instead of placeholders, to
      * EXPLAIN it.
      */
-    pageUnreadQuery(db: Executor, receiverId: string, q: PageQuery) {
-      const { shape, values } = pageRequest(receiverId, q);
+    pageQueryOf(
+      db: Executor,
+      receiverId: string,
+      q: PageQuery,
+      list: NotificationListKind = 'unread',
+      readSince = new Date(0),
+    ) {
+      const { shape, values } = pageRequest(receiverId, q, list, readSince);
       return pageQuery(db, shape, values);
     },
 
-    /** Unread notifications of a user, for a page that came back empty (no row to carry the count). */
-    async countUnread(db: Executor, receiverId: string): Promise<number> {
-      const [row] = await countStatement(db, undefined, { receiverId });
+    /** A list's count, for a page that came back empty (no row to carry it). */
+    async count(
+      db: Executor,
+      receiverId: string,
+      list: NotificationListKind = 'unread',
+      readSince = new Date(0),
+    ): Promise<number> {
+      const [row] = await countStatement(db, list, { receiverId, readSince: readSince.toISOString() });
       return row?.n ?? 0;
+    },
+
+    /** Marks read every unread notification of a receiver; returns how many. */
+    async markAllRead(db: Executor, receiverId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.receiverId, receiverId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /**
+     * Deletes a receiver's notifications read before `cutoff` (past the history's keeping time); they only
+     * served a replay after a reconnect that old. Returns how many.
+     */
+    async purgeRead(db: Executor, receiverId: string, cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.receiverId, receiverId), lt(notifications.readAt, cutoff)))
+        .returning({ id: notifications.id });
+      return rows.length;
     },
 
     async findOwner(db: Executor, id: string): Promise<{ receiverId: string } | undefined> {

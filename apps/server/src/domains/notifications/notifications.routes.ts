@@ -25,12 +25,56 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     async (request) => notifications.list(actorOf(request), request.query),
   );
 
+  app.get(
+    '/history',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: '읽은 알림 기록 (최근 30일, totalCount = 기록의 알림 수)',
+        querystring: NotificationListQuery,
+        response: { 200: NotificationPage, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => notifications.history(actorOf(request), request.query),
+  );
+
+  app.patch(
+    '/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: '모든 알림 읽음 처리',
+        response: { 204: z.null(), 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await notifications.markAllRead(actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/:notificationId/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: '알림 읽음 처리 (기록에 남음)',
+        params: NotificationIdParams,
+        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await notifications.markRead(actorOf(request), request.params.notificationId);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.delete(
     '/:notificationId',
     {
       schema: {
         tags: ['notifications'],
-        summary: '알림 읽음 처리 (목록에서 제거)',
+        summary: '알림 읽음 처리 (목록에서 제거, 기록에 남음)',
         params: NotificationIdParams,
         response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },

@@ -1,5 +1,6 @@
 import {
   ko,
+  NOTIFICATION_HISTORY_DAYS,
   type CursorPage,
   type NotificationDto,
   type NotificationLevel,
@@ -12,7 +13,11 @@ import { toPage } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { BUS_CHANNELS, busPayloadText, type EventBus } from '../../realtime/event-bus.js';
 import { toNotificationDto } from './notifications.mapper.js';
-import { createNotificationsRepo, type NotificationsRepo } from './notifications.repo.js';
+import {
+  createNotificationsRepo,
+  type NotificationListKind,
+  type NotificationsRepo,
+} from './notifications.repo.js';
 
 export { toNotificationDto } from './notifications.mapper.js';
 
@@ -27,6 +32,12 @@ export interface NotificationInput {
   kind?: NotificationKind;
   /** The user whose action caused it (sender, follower, liker, commenter, author, admin). */
   sourceUserId?: string | null;
+  /** The feed it is about (a like, comment or new feed): a tap opens it (docs/api.md §9.9). */
+  targetFeedId?: string | null;
+  /** The day it is about (`YYYY-MM-DD`, a weather alert's or morning outfit's): a tap opens the home on it. */
+  targetDate?: string | null;
+  /** What the person wrote, quoted on one line (a comment): shown beside the content, never in it. */
+  excerpt?: string | null;
 }
 
 /** What travels on the bus: the DTO itself, or its id when it is too big for every bus (PostgreSQL NOTIFY). */
@@ -79,6 +90,9 @@ export function createNotifier(deps: {
           level: i.level ?? 'INFO',
           kind: i.kind ?? null,
           sourceUserId: i.sourceUserId ?? null,
+          targetFeedId: i.targetFeedId ?? null,
+          targetDate: i.targetDate ?? null,
+          excerpt: i.excerpt ?? null,
         })),
       );
       return rows.map(toNotificationDto);
@@ -100,35 +114,68 @@ export function createNotifier(deps: {
   };
 }
 
-/** The receiver's list and read marks (docs/api.md §7). */
-export function createNotificationsService(deps: { db: Db; repo: NotificationsRepo }) {
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The receiver's list and read marks (docs/api.md §7), and the history of read ones (§9.9). A notification is
+ * never deleted when read: it leaves the list (the course's DELETE and our PATCH …/read do the same) and stays
+ * in the history for NOTIFICATION_HISTORY_DAYS; older read ones are purged whenever their receiver reads one.
+ */
+export function createNotificationsService(deps: { db: Db; repo: NotificationsRepo; now?: () => number }) {
   const { db, repo } = deps;
+  const now = deps.now ?? Date.now;
+  const historyCutoff = () => new Date(now() - NOTIFICATION_HISTORY_DAYS * DAY_MS);
+
+  async function page(
+    actor: Actor,
+    query: PageQuery,
+    list: NotificationListKind,
+  ): Promise<CursorPage<NotificationDto>> {
+    const since = historyCutoff();
+    const rows = await repo.page(db, actor.userId, query, list, since);
+    // No row carries the count past the last page; with no cursor an empty page is the whole list.
+    const total =
+      rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.count(db, actor.userId, list, since));
+    return toPage(
+      rows,
+      query.limit,
+      total,
+      { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
+      (r) => ({ sortKey: r.createdAt, id: r.id }),
+      toNotificationDto,
+    );
+  }
+
   return {
     /**
      * Unread notifications, newest first; `totalCount` is the unread count (the bell's badge), carried by the
      * page's rows (one round trip).
      */
-    async list(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
-      const rows = await repo.pageUnread(db, actor.userId, query);
-      // No row carries the count past the last page; with no cursor an empty page is every unread one.
-      const total =
-        rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.countUnread(db, actor.userId));
-      return toPage(
-        rows,
-        query.limit,
-        total,
-        { sortBy: 'createdAt', sortDirection: 'DESCENDING' },
-        (r) => ({ sortKey: r.createdAt, id: r.id }),
-        toNotificationDto,
-      );
+    list(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
+      return page(actor, query, 'unread');
     },
 
-    /** Marks read (leaves the list, stays for SSE replay). Only the receiver; repeating it is fine. */
+    /** Read notifications of the last NOTIFICATION_HISTORY_DAYS, newest first; `totalCount` counts them. */
+    history(actor: Actor, query: PageQuery): Promise<CursorPage<NotificationDto>> {
+      return page(actor, query, 'read');
+    },
+
+    /** Marks read (leaves the list, stays in the history). Only the receiver; repeating it is fine. */
     async markRead(actor: Actor, id: string): Promise<void> {
-      if (await repo.markRead(db, id, actor.userId)) return;
+      if (await repo.markRead(db, id, actor.userId)) {
+        await repo.purgeRead(db, actor.userId, historyCutoff());
+        return;
+      }
       const owner = await repo.findOwner(db, id);
       if (!owner) throw notFound(ko.notifications.notFound, 'NotificationNotFoundException');
       if (owner.receiverId !== actor.userId) throw forbidden(ko.notifications.notReceiver);
+    },
+
+    /** Marks every unread notification of the caller read; returns how many. */
+    async markAllRead(actor: Actor): Promise<number> {
+      const count = await repo.markAllRead(db, actor.userId);
+      await repo.purgeRead(db, actor.userId, historyCutoff());
+      return count;
     },
   };
 }

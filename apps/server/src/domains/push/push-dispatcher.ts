@@ -184,7 +184,7 @@ export function createPushDispatcher(options: PushDispatcherOptions) {
     try {
       details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        pushPayloadOf(dto, pushUrlOf(target.kind, target.sourceUserId)),
+        pushPayloadOf(dto, pushUrlOf(dto.target)),
         {
           headers: vapidHeaders(target.endpoint),
           TTL: pushTtlOf(target.kind),

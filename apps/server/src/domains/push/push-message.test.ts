@@ -7,6 +7,8 @@ import {
   pushUrgencyOf,
   pushUrlOf,
 } from './push-message.js';
+import { notificationTargetOf } from '../notifications/index.js';
+import type { NotificationKind } from '../../db/schema/index.js';
 
 const SENDER = '0190a0b0-0000-7000-8000-000000000001';
 const dto = (content: string) => ({
@@ -19,13 +21,32 @@ const dto = (content: string) => ({
 });
 
 describe('what a notification becomes on a phone', () => {
-  it('opens the sender or follower profile, the feeds, the closet or the recommendations', () => {
-    expect(pushUrlOf('DIRECT_MESSAGE', SENDER)).toBe(`/#/profiles?userId=${SENDER}`);
-    expect(pushUrlOf('FOLLOW', SENDER)).toBe(`/#/profiles?userId=${SENDER}`);
-    for (const kind of ['LIKE', 'COMMENT', 'FEED'] as const) expect(pushUrlOf(kind, SENDER)).toBe('/#/feeds');
-    for (const kind of ['WEATHER', 'OUTFIT', 'ROLE', null] as const)
-      expect(pushUrlOf(kind, null)).toBe('/#/recommendations');
-    expect(pushUrlOf('OUTFIT_CLOSET', null)).toBe('/#/closet');
+  it("opens the notification's target: the feed, the profile, the conversation, the home on its day", () => {
+    const FEED = '0190a0b0-0000-7000-8000-0000000000f1';
+    const urlOf = (
+      kind: NotificationKind | null,
+      row: { sourceUserId?: string; targetFeedId?: string; targetDate?: string } = {},
+    ) =>
+      pushUrlOf(
+        notificationTargetOf({
+          kind,
+          sourceUserId: row.sourceUserId ?? null,
+          targetFeedId: row.targetFeedId ?? null,
+          targetDate: row.targetDate ?? null,
+        }),
+      );
+    expect(urlOf('DIRECT_MESSAGE', { sourceUserId: SENDER })).toBe(`/#/profiles?userId=${SENDER}&chat=1`);
+    expect(urlOf('FOLLOW', { sourceUserId: SENDER })).toBe(`/#/profiles?userId=${SENDER}`);
+    for (const kind of ['LIKE', 'COMMENT', 'FEED'] as const) {
+      expect(urlOf(kind, { sourceUserId: SENDER, targetFeedId: FEED })).toBe(`/#/feeds?feedId=${FEED}`);
+      // The feed was deleted since: the feed list.
+      expect(urlOf(kind, { sourceUserId: SENDER })).toBe('/#/feeds');
+    }
+    for (const kind of ['WEATHER', 'OUTFIT'] as const)
+      expect(urlOf(kind, { targetDate: '2026-01-11' })).toBe('/#/recommendations?date=2026-01-11');
+    for (const kind of ['ROLE', null] as const) expect(urlOf(kind)).toBe('/#/recommendations');
+    expect(urlOf('OUTFIT_CLOSET', { targetDate: '2026-01-11' })).toBe('/#/closet');
+    expect(urlOf('ATTRIBUTE')).toBe('/#/closet');
   });
 
   it('is urgent only for direct messages; a morning outfit expires within hours', () => {

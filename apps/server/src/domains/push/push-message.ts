@@ -1,4 +1,4 @@
-import type { NotificationDto, PushKind, PushPayload } from '@otboo/contract';
+import type { NotificationDto, NotificationTarget, PushKind, PushPayload } from '@otboo/contract';
 import type { NotificationKind } from '../../db/schema/index.js';
 
 /**
@@ -24,21 +24,24 @@ export function isPushWanted(
   return !setting || !settings || settings[setting];
 }
 
-/** `/#/profiles?userId=…` for a message or follow, `/#/feeds` for feed events, `/#/recommendations` for weather. */
-export function pushUrlOf(kind: NotificationKind | null, sourceUserId: string | null): string {
-  switch (kind) {
-    case 'DIRECT_MESSAGE':
-    case 'FOLLOW':
-      return sourceUserId ? `/#/profiles?${new URLSearchParams({ userId: sourceUserId })}` : '/#/profiles';
-    case 'LIKE':
-    case 'COMMENT':
+/**
+ * The in-app hash path a click opens: the notification's target (docs/api.md §9.9), the same place a tap on it
+ * in the panel opens. Without one (a role change): the home screen.
+ */
+export function pushUrlOf(target: NotificationTarget | undefined): string {
+  const query = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
+  switch (target?.kind) {
     case 'FEED':
-      return '/#/feeds';
-    case 'OUTFIT_CLOSET':
-    case 'ATTRIBUTE':
+      return target.id ? `/#/feeds${query({ feedId: target.id })}` : '/#/feeds';
+    case 'PROFILE':
+      return target.id ? `/#/profiles${query({ userId: target.id })}` : '/#/profiles';
+    case 'CONVERSATION':
+      return target.id ? `/#/profiles${query({ userId: target.id, chat: '1' })}` : '/#/profiles';
+    case 'CLOSET':
       return '/#/closet';
+    case 'HOME':
+      return target.date ? `/#/recommendations${query({ date: target.date })}` : '/#/recommendations';
     default:
-      // WEATHER, OUTFIT, ROLE and notifications stored before kinds were: the home screen.
       return '/#/recommendations';
   }
 }
@@ -68,16 +71,18 @@ export function pushUrgencyOf(kind: NotificationKind | null): 'high' | 'normal' 
 export const MAX_PAYLOAD_BYTES = 3_800;
 
 export function pushPayloadOf(dto: NotificationDto, url: string): string {
+  // A phone shows what was written (a comment) under the line that says who wrote it.
+  const content = dto.excerpt ? `${dto.content}\n${dto.excerpt}` : dto.content;
   const payload: PushPayload = {
     id: dto.id,
     title: dto.title,
-    content: dto.content,
+    content,
     createdAt: dto.createdAt,
     url,
   };
   let json = JSON.stringify(payload);
   if (Buffer.byteLength(json) <= MAX_PAYLOAD_BYTES) return json;
-  const chars = [...dto.content];
+  const chars = [...content];
   // Each character is at most 4 bytes (6 when JSON escapes it): cut to what can fit, then trim until it does.
   const over = Buffer.byteLength(json) - MAX_PAYLOAD_BYTES;
   let keep = Math.max(0, chars.length - Math.ceil(over / 6) - 1);

@@ -23,12 +23,11 @@ export interface NewPushSubscription {
   expiresAt: Date | null;
 }
 
-/** One device to push one notification to, with what decides whether and how (kind, cause, settings). */
+/** One device to push one notification to, with what decides whether and how (kind, settings; where it leads is on the DTO). */
 export interface PushTarget {
   notificationId: string;
   receiverId: string;
   kind: NotificationKind | null;
-  sourceUserId: string | null;
   subscriptionId: string;
   endpoint: string;
   p256dh: string;
@@ -161,7 +160,6 @@ export function createPushRepo() {
           notificationId: notifications.id,
           receiverId: notifications.receiverId,
           kind: notifications.kind,
-          sourceUserId: notifications.sourceUserId,
           subscriptionId: pushSubscriptions.id,
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
@@ -185,7 +183,6 @@ export function createPushRepo() {
         notificationId: r.notificationId,
         receiverId: r.receiverId,
         kind: r.kind,
-        sourceUserId: r.sourceUserId,
         subscriptionId: r.subscriptionId,
         endpoint: r.endpoint,
         p256dh: r.p256dh,

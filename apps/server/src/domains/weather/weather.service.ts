@@ -341,6 +341,7 @@ export function createWeatherService(deps: WeatherServiceDeps) {
               content: alert.content,
               level: alert.level,
               kind: 'WEATHER' as const,
+              targetDate: forecastDate,
             };
           }),
         );

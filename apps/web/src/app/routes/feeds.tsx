@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
@@ -15,10 +15,15 @@ import {
 } from '@/features/feeds/hooks/use-feed-list';
 import { useSession } from '@/stores/session';
 
-/** /feeds (?authorIdEqual) — search, filter and sort the feeds; a card opens the detail dialog. */
+/**
+ * /feeds (?authorIdEqual, ?feedId) — search, filter and sort the feeds; a card opens the detail dialog, and so does
+ * `feedId` in the address (a notification's target): closing that dialog takes the id out of the address.
+ */
 export function FeedsRoute() {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const authorIdEqual = searchParams.get('authorIdEqual') || undefined;
+  const linkedFeedId = searchParams.get('feedId') || null;
   const userId = useSession((s) => s.user?.id);
   const [filters, setFilters] = useState<FeedFilterParams>(FEED_LIST_DEFAULT_PARAMS);
   // The author filter follows the address, so the avatar menu's '내 피드' link changes the list.
@@ -61,6 +66,26 @@ export function FeedsRoute() {
         onFeedChange={feeds.update}
         onFeedDelete={feeds.remove}
       />
+      {linkedFeedId ? (
+        <FeedDetailDialog
+          feedId={linkedFeedId}
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            const next = new URLSearchParams(searchParams);
+            next.delete('feedId');
+            const query = next.toString();
+            // Replaced, not pushed: Back from the list goes where the notification was tapped. The list stays
+            // where it was scrolled.
+            void navigate(`${paths.feeds.path}${query ? `?${query}` : ''}`, {
+              replace: true,
+              preventScrollReset: true,
+            });
+          }}
+          onFeedChange={feeds.update}
+          onFeedDelete={feeds.remove}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ko, type UserSummary } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
@@ -22,7 +23,10 @@ interface ProfilesRouteProps {
   onSendMessage?(partner: UserSummary): void;
 }
 
-/** /profiles (?userId, else the signed-in user) — a user's header, feeds and wardrobe (spec §2 "Profile page"). */
+/**
+ * /profiles (?userId, else the signed-in user) — a user's header, feeds and wardrobe (spec §2 "Profile page").
+ * `chat=1` (a message notification's target) opens the conversation with that user once the profile is known.
+ */
 export function ProfilesRoute({ onSendMessage = openChat }: ProfilesRouteProps) {
   const [searchParams] = useSearchParams();
   const viewerId = useSession((s) => s.user?.id);
@@ -50,6 +54,7 @@ function ProfileView({
 }) {
   const own = userId === viewerId;
   const { profile, error } = useProfileView(userId);
+  useOpenChatFromAddress(own ? null : profile, onSendMessage);
   const follow = useFollowSummary(userId);
   const feeds = useFeedList({ ...FEED_LIST_DEFAULT_PARAMS, authorIdEqual: userId });
   const dialog = useFeedDialog();
@@ -112,6 +117,30 @@ function ProfileView({
       />
     </div>
   );
+}
+
+/**
+ * Opens the chat dialog with the profile's user when the address asks (`chat=1`), then takes `chat` out of the
+ * address (replacing it), so that a reload or Back does not open it again.
+ */
+function useOpenChatFromAddress(
+  profile: { userId: string; name: string; profileImageUrl: string | null } | null,
+  onSendMessage: (partner: UserSummary) => void,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('chat') === '1';
+  useEffect(() => {
+    if (!asked || !profile) return;
+    onSendMessage({ userId: profile.userId, name: profile.name, profileImageUrl: profile.profileImageUrl });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('chat');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [asked, profile, onSendMessage, setSearchParams]);
 }
 
 /** The profile's user (name and avatar); the error text when it cannot be loaded (unknown id, network). */

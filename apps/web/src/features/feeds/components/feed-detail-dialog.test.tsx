@@ -14,14 +14,14 @@ const api = vi.hoisted(() => ({
   unlike: vi.fn(),
   getComments: vi.fn(),
   createComment: vi.fn(),
-  getFeeds: vi.fn(),
+  getFeed: vi.fn(),
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
 }));
 vi.mock('@/features/feeds/api/like-feed', () => ({ likeFeed: api.like }));
 vi.mock('@/features/feeds/api/unlike-feed', () => ({ unlikeFeed: api.unlike }));
 vi.mock('@/features/feeds/api/get-comments', () => ({ getComments: api.getComments }));
 vi.mock('@/features/feeds/api/create-comment', () => ({ createComment: api.createComment }));
-vi.mock('@/features/feeds/api/get-feeds', () => ({ getFeeds: api.getFeeds }));
+vi.mock('@/features/feeds/api/get-feed', () => ({ getFeed: api.getFeed }));
 vi.mock('@/lib/toast', () => ({ toast: api.toast }));
 
 const VIEWER = testUser({ id: 'b0000000-0000-4000-8000-000000000009', email: 'b@otboo.e2e', name: '보는이' });
@@ -157,18 +157,16 @@ describe('FeedDetailDialog', () => {
     await within(dialog).findByText('첫 댓글을 작성해보세요!');
   });
 
-  it('finds a feed given only by id among the signed-in user’s newest feeds', async () => {
+  it('reads a feed given only by id (GET /api/feeds/{id})', async () => {
     const mine = feed({ id: 'f0000000-0000-4000-8000-000000000007', ootds: [ootd(1)] });
-    api.getFeeds.mockResolvedValue(page([feed(), mine]));
+    api.getFeed.mockResolvedValue(mine);
     renderWithQuery(
       <MemoryRouter>
         <FeedDetailDialog feedId={mine.id} open onOpenChange={() => {}} />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('dialog', { name: '작성자님의 피드' })).toBeInTheDocument();
-    expect(api.getFeeds).toHaveBeenCalledWith(
-      expect.objectContaining({ authorIdEqual: VIEWER.id, limit: 10 }),
-    );
+    expect(api.getFeed).toHaveBeenCalledWith(mine.id);
     await screen.findByText('첫 댓글을 작성해보세요!');
   });
 });

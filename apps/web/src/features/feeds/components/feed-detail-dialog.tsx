@@ -9,7 +9,7 @@ export interface FeedDetailDialogProps {
   feedId: string | null;
   /**
    * The feed as the caller already has it (a card, the answer of POST /api/feeds). Without it the dialog
-   * looks `feedId` up among the signed-in user's 10 newest feeds (there is no GET /api/feeds/{id}).
+   * reads `feedId` by GET /api/feeds/{id}.
    */
   initialFeed?: FeedDto;
   open: boolean;

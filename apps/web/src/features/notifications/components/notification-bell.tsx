@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useState, type ComponentPropsWithRef } from 'react';
+import { useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
 import {
@@ -38,11 +39,13 @@ export function NotificationBellButton(props: ComponentPropsWithRef<'button'>) {
 
 /**
  * The top bar's notification slot: loads the unread count once signed in, keeps the live stream open and
- * opens the panel under the bell (450×530; an outside click or Escape closes it).
+ * opens the panel under the bell (450×530; an outside click or Escape closes it). A tapped notification closes
+ * it and goes to its screen.
  */
 export function NotificationBell(props: NotificationStreamOptions) {
   const fetchCount = useUnreadCount((s) => s.fetch);
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   useEffect(() => {
     void fetchCount();
   }, [fetchCount]);
@@ -61,7 +64,12 @@ export function NotificationBell(props: NotificationStreamOptions) {
           aria-label={ko.layout.notifications}
           className="z-50 h-[530px] max-h-[calc(100dvh-72px)] w-[450px] max-w-[calc(100vw-24px)] overflow-hidden rounded-2xl border border-line bg-white shadow-xl focus:outline-none"
         >
-          <NotificationPanel />
+          <NotificationPanel
+            onNavigate={(href) => {
+              setOpen(false);
+              void navigate(href);
+            }}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,10 +1,13 @@
 import {
+  CloudSun,
   Heart,
   Mail,
   MessageCircle,
   Newspaper,
   ShieldCheck,
+  Shirt,
   SlidersHorizontal,
+  UserPlus,
   type LucideIcon,
 } from 'lucide-react';
 import type { NotificationKind } from '@/features/notifications/utils/notification-kind';
@@ -17,6 +20,9 @@ const ICONS: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
   like: { icon: Heart, tone: 'bg-rose-50 text-rose-500' },
   permission: { icon: ShieldCheck, tone: 'bg-amber-50 text-amber-600' },
   comment: { icon: MessageCircle, tone: 'bg-sky-50 text-sky-600' },
+  follow: { icon: UserPlus, tone: 'bg-indigo-50 text-indigo-600' },
+  weather: { icon: CloudSun, tone: 'bg-orange-50 text-orange-600' },
+  outfit: { icon: Shirt, tone: 'bg-teal-50 text-teal-600' },
 };
 
 /** The round icon of a notification kind (decorative: the title says the same). */

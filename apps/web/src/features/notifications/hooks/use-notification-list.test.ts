@@ -12,7 +12,7 @@ import { useSession } from '@/stores/session';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), remove: vi.fn() }));
 vi.mock('@/features/notifications/api/get-notifications', () => ({ getNotifications: api.list }));
-vi.mock('@/features/notifications/api/delete-notification', () => ({ deleteNotification: api.remove }));
+vi.mock('@/features/notifications/api/mark-notification-read', () => ({ markNotificationRead: api.remove }));
 
 const note = (id: string, title: string, content: string): NotificationDto => ({
   id,

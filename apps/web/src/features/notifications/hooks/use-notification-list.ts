@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ko, type NotificationDto } from '@otboo/contract';
-import { deleteNotification } from '@/features/notifications/api/delete-notification';
+import { getNotificationHistory } from '@/features/notifications/api/get-notification-history';
 import {
   getNotifications,
   type NotificationListParams,
 } from '@/features/notifications/api/get-notifications';
+import { markNotificationRead } from '@/features/notifications/api/mark-notification-read';
 import { useUnreadCount } from '@/features/notifications/stores/unread-count-store';
 import { hasItem, insertSorted, removeById, type ListData } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,8 +15,11 @@ import { onSessionEnd } from '@/stores/session';
 /** The panel loads 20 at a time (docs/product.md §7: GET /api/notifications, default limit 20). */
 export const NOTIFICATION_PAGE_SIZE = 20;
 
-/** The panel's one list: unread notifications, newest first. */
+/** The panel's list of unread notifications, newest first. */
 export const notificationListKey = queryKeys.notifications.list({ limit: NOTIFICATION_PAGE_SIZE });
+
+/** The panel's '읽은 알림' tab: read notifications of the last 30 days, newest first. */
+export const notificationHistoryKey = queryKeys.notifications.history({ limit: NOTIFICATION_PAGE_SIZE });
 
 type NotificationList = ListData<NotificationDto>;
 
@@ -34,6 +38,16 @@ export function useNotificationList() {
   return useCursorList<NotificationDto, NotificationListParams>({
     queryKey: notificationListKey,
     fetchPage: fetchNotifications,
+    gcTime: 0,
+  });
+}
+
+/** The history tab's list; like the unread one, asked afresh each time the tab shows. */
+export function useNotificationHistory(enabled: boolean) {
+  return useCursorList<NotificationDto, NotificationListParams>({
+    queryKey: notificationHistoryKey,
+    fetchPage: getNotificationHistory,
+    enabled,
     gcTime: 0,
   });
 }
@@ -66,7 +80,7 @@ export async function receiveSeenNotification(
   if (received.has(notification.id)) return;
   received.add(notification.id);
   try {
-    await deleteNotification(notification.id);
+    await markNotificationRead(notification.id);
   } catch (error) {
     console.error(ko.notifications.markReadFailed, error);
     received.delete(notification.id);
@@ -74,7 +88,7 @@ export async function receiveSeenNotification(
   }
 }
 
-/** A notification was read (deleted on the server): it leaves the list and the badge. */
+/** A notification was read (kept in the server's history): it leaves the list and the badge. */
 export function removeReadNotification(queryClient: QueryClient, notificationId: string): void {
   queryClient.setQueryData<NotificationList>(
     notificationListKey,

@@ -1,8 +1,10 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ko, type Location, type WeatherDto } from '@otboo/contract';
 import { getLocation } from '@/features/weather/api/get-location';
 import { getWeathers } from '@/features/weather/api/get-weathers';
+import { seoulDate } from '@/features/weather/utils/day-label';
 import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,6 +26,12 @@ export type WeatherHome =
 /** The profile's saved location: undefined while the profile is not known yet, null when none is saved. */
 export type ProfileLocation = Pick<Location, 'longitude' | 'latitude' | 'locationNames'> | null | undefined;
 
+/** `YYYY-MM-DD` of a forecast day in Seoul, as a notification names it. */
+function isoDay(forecastAt: string): string {
+  const { year, month, day } = seoulDate(new Date(forecastAt));
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : ko.weather.loadFailed;
 }
@@ -41,6 +49,15 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   const [relocating, setRelocating] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `?date=` (a notification's day, docs/api.md §9.9) selects that day until the user picks another; an address
+  // with another date selects that one.
+  const [searchParams] = useSearchParams();
+  const askedDay = searchParams.get('date');
+  const [shownAskedDay, setShownAskedDay] = useState(askedDay);
+  if (shownAskedDay !== askedDay) {
+    setShownAskedDay(askedDay);
+    setSelectedId(null);
+  }
 
   const known = profileLocation !== undefined;
   const savedLongitude = profileLocation?.longitude;
@@ -135,7 +152,10 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
 
   let state: WeatherHome;
   const days = forecast.data;
-  const selected = days?.find((day) => day.id === selectedId) ?? days?.[0];
+  const selected =
+    days?.find((day) => day.id === selectedId) ??
+    days?.find((day) => askedDay !== null && isoDay(day.forecastAt) === askedDay) ??
+    days?.[0];
   if (!place) state = aborted ? { status: 'no-location' } : { status: 'locating' };
   else if (forecast.isFetching || forecast.isPending) state = { status: 'loading' };
   else if (forecast.error) state = { status: 'error', message: messageOf(forecast.error) };
