@@ -5,6 +5,11 @@ import { signIn } from '../support/login.js';
 import { auditedScreenshotter } from '../support/screenshots.js';
 import { createUser, newUser } from '../support/users.js';
 
+/** The window's scroll position, read in the page (the e2e project has no DOM types). */
+function scrollTop(): number {
+  return (globalThis as unknown as { scrollY: number }).scrollY;
+}
+
 // Posting a feed needs a stored weather day, so this journey's server asks a loopback Open-Meteo.
 const test = testWithOpenMeteo();
 
@@ -140,23 +145,23 @@ test('a tab change lands at the top; Back returns to the scrolled position (390)
 
   // Down the feeds, then another tab: it opens at its top.
   await page.getByRole('article').nth(6).scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate(() => window.scrollY);
+  const scrolled = await page.evaluate(scrollTop);
   expect(scrolled).toBeGreaterThan(600);
   await tabs.getByRole('link', { name: '프로필', exact: true }).click();
   await expect(page).toHaveURL(/#\/profiles$/);
   await expect(page.getByRole('heading', { name: poster.name, exact: true })).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(scrollTop)).toBe(0);
   await shot('profile-at-top');
 
   // Back: the feeds where they were.
   await page.goBack();
   await expect(page).toHaveURL(/#\/feeds$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect.poll(() => page.evaluate(scrollTop)).toBe(scrolled);
   await shot('feeds-restored');
 
   // A tab tapped again (a new entry) is a new screen: at its top too.
   await tabs.getByRole('link', { name: '추천', exact: true }).click();
   await expect(page).toHaveURL(/#\/recommendations$/);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(scrollTop)).toBe(0);
   await ctx.close();
 });
