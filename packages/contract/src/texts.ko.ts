@@ -74,7 +74,7 @@ export const ko = {
     loginPasswordInvalid: '비밀번호 형식이 올바르지 않습니다.',
     passwordRequired: '비밀번호를 입력해주세요',
     passwordTooShort: '6자 이상 입력해주세요',
-    passwordPattern: '비밀번호는 영문과 숫자를 포함해야 하며 특수문자는 @$!%*?&만 사용할 수 있습니다.',
+    passwordPattern: '비밀번호는 영문과 숫자를 포함해야 하며, 공백이나 한글 없이 영문, 숫자, 특수문자(!@#$ 등)로 입력해주세요.',
     passwordTooLong: '비밀번호가 너무 깁니다.',
     nameRequired: '이름을 입력해주세요',
     namePattern: '이름은 2-20자의 한글, 영문, 숫자만 가능합니다',
@@ -410,6 +410,10 @@ export const ko = {
     loadFailed: '날씨 정보를 불러오지 못했습니다.',
     // weather home page (web)
     dayDate: (month: number, day: number) => `${month}월 ${day}일`,
+    /** The date under a day's label in the five-day strip, where 'M월 D일' does not fit a phone's column. */
+    dayShortDate: (month: number, day: number) => `${month}.${day}.`,
+    /** Day labels after 모레, by the day of the week (0 = Sunday). */
+    weekdays: ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'],
     sameAsYesterday: '어제와 같아요',
     minTemperature: '최저',
     maxTemperature: '최고',
@@ -418,6 +422,9 @@ export const ko = {
     locating: '위치를 확인하는 중...',
     loading: '날씨를 불러오는 중...',
     locationAborted: '위치를 알 수 없어 날씨를 보여드릴 수 없어요.',
+    precipitationChance: (percent: string) => `강수확률 ${percent}`,
+    showDetails: '5일 예보와 자세한 날씨 보기',
+    hideDetails: '5일 예보와 자세한 날씨 접기',
   },
   recommendations: {
     heading: '#추천 OOTD',
@@ -430,6 +437,13 @@ export const ko = {
     clothesList: '추천 옷 목록',
     loadFailed: '추천을 불러오지 못했습니다.',
     needsWeather: '날씨 정보를 불러오면 옷을 추천해드려요',
+    /** The weather home before it can recommend: what is left to do. */
+    startTitle: '오늘의 옷을 추천받으려면',
+    startPlace: '동네 정하기',
+    startPlaceDetail: '위 검색창에서 동네 이름을 찾아 고르면 그곳 날씨에 맞춰 골라드려요',
+    startClothes: '옷장에 옷 등록하기',
+    startClothesDetail: '가진 옷을 등록하면 그중에서 오늘 입을 옷을 골라드려요',
+    startDone: '완료',
     /** Pieces of the server's `reason` (RecommendationDto), joined with ', ' and ' · '. */
     reason: {
       feelsLike: (degrees: number) => `체감 ${degrees}°C`,
@@ -1060,8 +1074,11 @@ export const ko = {
   /** Places by name (docs/api.md §9.1): the location search of the profile and weather screens. */
   places: {
     searchLabel: '지역 검색',
-    searchPlaceholder: '동네 이름으로 찾기 (예: 강남, 해운대, 제주)',
+    searchPlaceholder: '동네 이름 (예: 강남구)',
     noResults: '찾는 지역이 없어요',
+    /** After no match: the table knows 시/군/구 and 읍/면/동 names, not stations or landmarks ('홍대입구'). */
+    noResultsHint: (query: string) =>
+      `‘${query}’와 맞는 지역이 없어요. 동네 이름(예: 서교동, 마포구)으로 찾아보세요.`,
     searching: '지역을 찾는 중...',
     searchFailed: '지역을 찾지 못했습니다. 잠시 후 다시 시도해주세요.',
     hint: '동네 이름으로 찾으면 그곳의 날씨를 보여드려요.',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
 import { ko, type Location } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { searchPlaces } from '@/features/weather/api/search-places';
@@ -24,7 +24,8 @@ interface PlaceSearchProps {
 
 /**
  * '동네 이름으로 찾기' (docs/product.md §2): a combobox whose suggestions come from the region table as the user types
- * (arrow keys move, Enter picks, Escape closes), and the '좌표로 입력' link behind it.
+ * (arrow keys move, Enter picks the highlighted suggestion or else the first, Escape closes), a hint of what to
+ * type when nothing matches, and the '좌표로 입력' link behind it.
  */
 export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className }: PlaceSearchProps) {
   const [text, setText] = useState('');
@@ -42,20 +43,33 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
   });
   const found = query !== '' ? (places.data ?? []) : [];
   const showList = open && found.length > 0;
+  // Enter pressed before the suggestions for the typed text arrived: the first of them is taken when they do.
+  const [enterPending, setEnterPending] = useState(false);
 
   let status = '';
   if (query !== '' && open) {
     if (places.isError) status = ko.places.searchFailed;
     else if (places.isFetching) status = ko.places.searching;
-    else if (places.data?.length === 0) status = ko.places.noResults;
+    else if (places.data?.length === 0) status = ko.places.noResultsHint(query);
   }
 
   function choose(place: Location) {
     setText(placeName(place));
     setOpen(false);
     setActive(-1);
+    setEnterPending(false);
     onChoose(place);
   }
+
+  const answered = query === text.trim() && !places.isFetching ? places.data : undefined;
+  const settleEnter = useEffectEvent((answer: Location[]) => {
+    const [first] = answer;
+    if (first) choose(first);
+    else setEnterPending(false);
+  });
+  useEffect(() => {
+    if (enterPending && answered) settleEnter(answered);
+  }, [enterPending, answered]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -67,8 +81,10 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
     } else if (event.key === 'Enter') {
       // Inside the settings form, Enter picks a place and never submits the form.
       event.preventDefault();
-      const place = found[active] ?? (found.length === 1 ? found[0] : undefined);
-      if (showList && place) choose(place);
+      if (text.trim() === '') return;
+      const place = query === text.trim() ? (found[active] ?? found[0]) : undefined;
+      if (place) choose(place);
+      else setEnterPending(true);
     } else if (event.key === 'Escape' && showList) {
       event.preventDefault();
       setOpen(false);
@@ -97,6 +113,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
             setText(event.target.value);
             setOpen(true);
             setActive(-1);
+            setEnterPending(false);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
