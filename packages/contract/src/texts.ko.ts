@@ -1100,6 +1100,11 @@ export const ko = {
     permissionDenied: '알림 권한이 꺼져 있어요. 브라우저 설정에서 알림을 허용해주세요',
     subscribeFailed: '푸시 알림을 켜지 못했습니다.',
     unsubscribeFailed: '푸시 알림을 끄지 못했습니다.',
+    /** Why turning push on or off failed, after the sentence above. */
+    failedBecause: (failed: string, reason: string) => `${failed} ${reason}`,
+    workerMissing: '알림을 받을 준비가 아직 안 됐어요. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+    pushServiceFailed: '브라우저가 푸시 서비스에 연결하지 못했어요. 잠시 후 다시 시도해주세요.',
+    serverFailed: '서버가 요청을 처리하지 못했어요. 잠시 후 다시 시도해주세요.',
     // server messages
     endpointRequired: '푸시 주소를 입력해주세요.',
     endpointTooLong: '푸시 주소가 너무 깁니다.',
@@ -1114,6 +1119,9 @@ export const ko = {
     title: '알림',
     morningOutfit: '아침 옷 추천',
     morningOutfitHint: '매일 정한 시각에 오늘 날씨에 맞는 옷을 알려드려요',
+    /** The morning outfit is on while this device gets no push: it still reaches the in-app list. */
+    morningWithoutPush:
+      '이 기기의 푸시 알림이 꺼져 있어 휴대폰 알림으로는 오지 않아요. 앱의 알림 목록에서만 볼 수 있어요. 받으려면 위에서 푸시 알림을 켜주세요.',
     morningTime: '알림 시각',
     pushKinds: '푸시로 받을 알림',
     kinds: {
