@@ -34,7 +34,12 @@ function describe(violations: AxeViolation[]): string {
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // Animations and transitions settle first, so colours are read at their final values.
   await page.waitForTimeout(350);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  // Label in Name (WCAG 2.5.3, level A) is an experimental axe rule, off unless named: on, so that a control's
+  // accessible name always starts with its visible text (voice control users say what they see).
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_AA)
+    .analyze();
   const violations = results.violations as AxeViolation[];
   expect(
     violations.map((v) => v.id),

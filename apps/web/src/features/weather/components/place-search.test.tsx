@@ -114,7 +114,9 @@ describe('PlaceSearch (동네 이름으로 찾기)', () => {
     await user.type(input, '홍대입구');
     // The table has 동/구/시 names, not stations: the answer says what to type instead.
     expect(
-      await screen.findByText('‘홍대입구’와 맞는 지역이 없어요. 동네 이름(예: 서교동, 마포구)으로 찾아보세요.'),
+      await screen.findByText(
+        '‘홍대입구’와 맞는 지역이 없어요. 동네 이름(예: 서교동, 마포구)으로 찾아보세요.',
+      ),
     ).toBeInTheDocument();
     api.searchPlaces.mockRejectedValueOnce(new ApiError('서버 오류', 500, null));
     await user.clear(input);

@@ -55,7 +55,7 @@ export function WeatherHero({
       className="relative isolate overflow-hidden rounded-[28px] text-white shadow-[0_12px_40px_-16px_rgba(30,64,140,0.55)]"
     >
       <WeatherBackdrop skyStatus={day?.skyStatus} precipitationType={day?.precipitation.type} />
-      <div className="relative flex flex-col gap-4 p-4 sm:gap-7 sm:p-8 lg:min-h-[420px]">
+      <div className="relative flex flex-col gap-3 p-4 sm:gap-7 sm:p-8 lg:min-h-[420px]">
         <header className="flex items-start justify-between gap-3 sm:gap-4">
           <h2 id={headingId} className="flex min-w-0 items-start gap-2 text-lg font-bold sm:text-xl">
             <MapPin className="mt-1 size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />
@@ -73,10 +73,11 @@ export function WeatherHero({
             onClick={onRefreshLocation}
             disabled={relocating}
             aria-busy={relocating}
-            className="inline-flex h-9 shrink-0 items-center gap-2 rounded-full bg-black/15 px-3.5 text-sm font-bold whitespace-nowrap text-white ring-1 ring-white/30 transition-colors hover:bg-black/25 focus-visible:outline-white disabled:cursor-not-allowed"
+            className="inline-flex size-11 shrink-0 items-center justify-center gap-2 rounded-full bg-black/15 text-sm font-bold whitespace-nowrap text-white ring-1 ring-white/30 transition-colors hover:bg-black/25 focus-visible:outline-white disabled:cursor-not-allowed sm:h-9 sm:w-auto sm:px-3.5"
           >
             <LocateFixed className={cn('size-4', relocating && 'animate-pulse')} aria-hidden />
-            {ko.weather.refreshLocation}
+            {/* An icon on a phone, so that the place's name keeps the row; the name is the same words. */}
+            <span className="max-sm:sr-only">{ko.weather.refreshLocation}</span>
           </button>
         </header>
 
@@ -91,7 +92,7 @@ export function WeatherHero({
         {state.status === 'ready' ? (
           <>
             <WeatherNotices days={state.days} />
-            <div className="flex flex-1 flex-col justify-end gap-4 lg:gap-7">
+            <div className="flex flex-1 flex-col justify-end gap-3 lg:gap-7">
               <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
                 <CurrentWeather day={state.selected} />
                 <WeatherDetails
@@ -115,7 +116,10 @@ export function WeatherHero({
                 className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl bg-black/15 px-4 text-sm font-bold text-white ring-1 ring-white/30 transition-colors hover:bg-black/25 focus-visible:outline-white lg:hidden"
               >
                 {expanded ? ko.weather.hideDetails : ko.weather.showDetails}
-                <ChevronDown className={cn('size-4 transition-transform', expanded && 'rotate-180')} aria-hidden />
+                <ChevronDown
+                  className={cn('size-4 transition-transform', expanded && 'rotate-180')}
+                  aria-hidden
+                />
               </button>
             </div>
           </>
