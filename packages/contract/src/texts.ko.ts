@@ -1005,8 +1005,8 @@ export const ko = {
     noResults: '검색 결과가 없습니다.',
     emptyList: (title: string) => `${title}이 없습니다.`,
     sendMessage: '메시지 보내기',
-    followerCount: (n: number) => `팔로워 ${n}명`,
-    followingCount: (n: number) => `팔로잉 ${n}명`,
+    /** After a follower or following count, for screen readers ('팔로워 3' is read '팔로워 3명'). */
+    peopleUnit: '명',
     // server messages
     self: '자기 자신은 팔로우할 수 없습니다.',
     already: '이미 팔로우한 사용자입니다.',

@@ -25,6 +25,8 @@ export const queryKeys = {
     list: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'list', query] as const,
     attributeDefs: () => ['clothes', 'attribute-defs'] as const,
     attributeDefList: <Q extends KeyParams<Q>>(query: Q) => ['clothes', 'attribute-defs', query] as const,
+    /** Whether an owner has any garment (a one-row page): apart from the lists, whose cached pages are edited. */
+    any: (ownerId: string) => ['clothes', 'any', ownerId] as const,
     /** The names of some of an owner's garments, `ids` joined with ','. */
     names: (query: { ownerId: string; ids: string }) => ['clothes', 'names', query] as const,
   },

@@ -53,12 +53,13 @@ function useExcludedClothes(
   });
 }
 
-/** Whether the closet has any garment; undefined until known. Adding or removing clothes asks again. */
+/** Whether the closet has any garment; undefined until known. Asked again on each visit of the home. */
 function useHasClothes(userId: string | undefined): boolean | undefined {
   const page = useQuery({
-    queryKey: queryKeys.clothes.list({ ownerId: userId ?? '', limit: 1 }),
+    queryKey: queryKeys.clothes.any(userId ?? ''),
     queryFn: () => getClothes({ ownerId: userId ?? '', limit: 1 }),
     enabled: userId !== undefined,
+    staleTime: 0,
   });
   return page.data ? page.data.totalCount > 0 : undefined;
 }
@@ -71,7 +72,11 @@ function StartGuide({ hasClothes }: { hasClothes: boolean }) {
   const headingId = useId();
   const steps = [
     { done: false, title: ko.recommendations.startPlace, detail: ko.recommendations.startPlaceDetail },
-    { done: hasClothes, title: ko.recommendations.startClothes, detail: ko.recommendations.startClothesDetail },
+    {
+      done: hasClothes,
+      title: ko.recommendations.startClothes,
+      detail: ko.recommendations.startClothesDetail,
+    },
   ];
   return (
     <section
@@ -92,7 +97,9 @@ function StartGuide({ hasClothes }: { hasClothes: boolean }) {
             <div className="flex flex-col gap-1">
               <p className="text-[15px] font-bold text-ink">
                 {step.title}
-                {step.done ? <span className="ml-2 text-sm text-brand-700">{ko.recommendations.startDone}</span> : null}
+                {step.done ? (
+                  <span className="ml-2 text-sm text-brand-700">{ko.recommendations.startDone}</span>
+                ) : null}
               </p>
               <p className="text-sm break-keep text-ink-soft">{step.detail}</p>
             </div>
