@@ -74,7 +74,8 @@ export const ko = {
     loginPasswordInvalid: '비밀번호 형식이 올바르지 않습니다.',
     passwordRequired: '비밀번호를 입력해주세요',
     passwordTooShort: '6자 이상 입력해주세요',
-    passwordPattern: '비밀번호는 영문과 숫자를 포함해야 하며, 공백이나 한글 없이 영문, 숫자, 특수문자(!@#$ 등)로 입력해주세요.',
+    passwordPattern:
+      '비밀번호는 영문과 숫자를 포함해야 하며, 공백이나 한글 없이 영문, 숫자, 특수문자(!@#$ 등)로 입력해주세요.',
     passwordTooLong: '비밀번호가 너무 깁니다.',
     nameRequired: '이름을 입력해주세요',
     namePattern: '이름은 2-20자의 한글, 영문, 숫자만 가능합니다',

@@ -12,8 +12,7 @@ export interface OotdDraft {
 
 /** `field`: the input at fault ('content'), or null when the form lacks what the user cannot type. */
 export type OotdCheck =
-  | { ok: true; request: FeedCreateRequest }
-  | { ok: false; error: string; field: 'content' | null };
+  { ok: true; request: FeedCreateRequest } | { ok: false; error: string; field: 'content' | null };
 
 /**
  * The OOTD registration rules of docs/product.md §5: the user, the selected weather and the recommended clothes must

@@ -83,7 +83,9 @@ async function subscribeBrowser(
     // Chromium without a push service rejects with NotAllowedError too, the permission granted: only a
     // permission actually taken back is the user's to fix.
     const denied =
-      error instanceof DOMException && error.name === 'NotAllowedError' && Notification.permission !== 'granted';
+      error instanceof DOMException &&
+      error.name === 'NotAllowedError' &&
+      Notification.permission !== 'granted';
     throw new PushStepError(denied ? ko.push.permissionDenied : ko.push.pushServiceFailed);
   }
 }

@@ -89,11 +89,12 @@ describe('PlaceSearch (동네 이름으로 찾기)', () => {
     api.searchPlaces.mockResolvedValue([HAEUNDAE, U_DONG]);
     const user = userEvent.setup();
     const { input, onChoose } = renderSearch();
-    // Typed and entered at once: the debounce has not asked yet.
+    // Typed and entered at once: the debounce has not asked yet, so Enter asks.
     await user.type(input, '해운대{Enter}');
-    expect(onChoose).not.toHaveBeenCalled();
     await waitFor(() => expect(onChoose).toHaveBeenCalledWith(HAEUNDAE));
     expect(onChoose).toHaveBeenCalledOnce();
+    expect(input).toHaveValue('부산광역시 해운대구');
+    expect(api.searchPlaces).toHaveBeenCalledWith('해운대', 8, expect.any(AbortSignal));
   });
 
   it('closes the suggestions on Escape', async () => {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ko, type Location } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { searchPlaces } from '@/features/weather/api/search-places';
@@ -34,17 +34,18 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
   const listId = useId();
   const statusId = useId();
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const queryClient = useQueryClient();
+  // What the box holds now, for an answer that comes after more typing.
+  const typed = useRef('');
 
-  const places = useQuery({
-    queryKey: queryKeys.weather.places(query),
-    queryFn: ({ signal }) => searchPlaces(query, SUGGESTIONS, signal),
-    enabled: query !== '',
+  const placesQuery = (word: string) => ({
+    queryKey: queryKeys.weather.places(word),
+    queryFn: ({ signal }: { signal: AbortSignal }) => searchPlaces(word, SUGGESTIONS, signal),
     retry: false,
   });
+  const places = useQuery({ ...placesQuery(query), enabled: query !== '' });
   const found = query !== '' ? (places.data ?? []) : [];
   const showList = open && found.length > 0;
-  // Enter pressed before the suggestions for the typed text arrived: the first of them is taken when they do.
-  const [enterPending, setEnterPending] = useState(false);
 
   let status = '';
   if (query !== '' && open) {
@@ -57,19 +58,18 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
     setText(placeName(place));
     setOpen(false);
     setActive(-1);
-    setEnterPending(false);
     onChoose(place);
   }
 
-  const answered = query === text.trim() && !places.isFetching ? places.data : undefined;
-  const settleEnter = useEffectEvent((answer: Location[]) => {
-    const [first] = answer;
-    if (first) choose(first);
-    else setEnterPending(false);
-  });
-  useEffect(() => {
-    if (enterPending && answered) settleEnter(answered);
-  }, [enterPending, answered]);
+  /** Enter before the suggestions for the text came: asks for them now and takes the first, unless typing went on. */
+  async function chooseFirstOf(word: string) {
+    try {
+      const [first] = await queryClient.fetchQuery(placesQuery(word));
+      if (first && typed.current.trim() === word) choose(first);
+    } catch {
+      // The status line says the search failed once the debounced query asks the same.
+    }
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -84,7 +84,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
       if (text.trim() === '') return;
       const place = query === text.trim() ? (found[active] ?? found[0]) : undefined;
       if (place) choose(place);
-      else setEnterPending(true);
+      else void chooseFirstOf(text.trim());
     } else if (event.key === 'Escape' && showList) {
       event.preventDefault();
       setOpen(false);
@@ -111,9 +111,9 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           onChange={(event) => {
             setText(event.target.value);
+            typed.current = event.target.value;
             setOpen(true);
             setActive(-1);
-            setEnterPending(false);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}

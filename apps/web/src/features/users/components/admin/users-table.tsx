@@ -74,7 +74,8 @@ export function UsersTable(props: UsersTableProps) {
                 type="button"
                 disabled={self || busy}
                 onClick={() => props.onToggleLock(user)}
-                className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
+                // `relative`: the hidden words stay inside the table's scrolling box, not past the page's edge.
+                className="relative rounded-full disabled:cursor-not-allowed disabled:opacity-50"
               >
                 {/* Named by its badge, then what pressing it does ('활성, … 계정 잠그기'): the name starts with the
                     visible text (WCAG 2.5.3). */}
