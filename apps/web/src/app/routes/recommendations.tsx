@@ -53,12 +53,15 @@ function useExcludedClothes(
   });
 }
 
-/** Whether the closet has any garment; undefined until known. Asked again on each visit of the home. */
-function useHasClothes(userId: string | undefined): boolean | undefined {
+/**
+ * Whether the closet has any garment, asked only while `needed` (the start guide shows); undefined until known.
+ * Asked again on each visit of the home.
+ */
+function useHasClothes(userId: string | undefined, needed: boolean): boolean | undefined {
   const page = useQuery({
     queryKey: queryKeys.clothes.any(userId ?? ''),
     queryFn: () => getClothes({ ownerId: userId ?? '', limit: 1 }),
-    enabled: userId !== undefined,
+    enabled: userId !== undefined && needed,
     staleTime: 0,
   });
   return page.data ? page.data.totalCount > 0 : undefined;
@@ -149,7 +152,8 @@ export function RecommendationsRoute() {
 
   const [registering, setRegistering] = useState(false);
   const feedDialog = useFeedDialog();
-  const hasClothes = useHasClothes(userId);
+  const noPlace = weather.state.status === 'no-location';
+  const hasClothes = useHasClothes(userId, noPlace);
   // 'OOTD 등록' works only with a day's weather and a recommended garment to post (docs/product.md §2).
   const canRegister =
     selected !== null &&
@@ -171,9 +175,7 @@ export function RecommendationsRoute() {
           onEnterCoordinates={weather.enterCoordinates}
           onCloseSearch={weather.closeSearch}
         />
-        {weather.state.status === 'no-location' && hasClothes !== undefined ? (
-          <StartGuide hasClothes={hasClothes} />
-        ) : null}
+        {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
         <RecommendationPanel
           view={view}
           canRegister={canRegister}
