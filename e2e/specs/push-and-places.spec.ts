@@ -107,7 +107,12 @@ test("settings '알림': push on this device, the kinds and the morning outfit",
   // subscription is sent and deleted is proved by the unit tests (push-device-switch.test.tsx) and the server's
   // HTTP suite with a loopback push service.
   await device.click();
-  await expect(page.getByText('푸시 알림을 켜지 못했습니다.')).toBeVisible();
+  // It says why: the browser's push service, not the permission (granted) nor the server (never asked).
+  await expect(
+    page.getByText(
+      '푸시 알림을 켜지 못했습니다. 브라우저가 푸시 서비스에 연결하지 못했어요. 잠시 후 다시 시도해주세요.',
+    ),
+  ).toBeVisible();
   await expect(device).not.toBeChecked();
   expect(await page.evaluate(() => (globalThis as unknown as WindowGlobals).Notification.permission)).toBe(
     'granted',
@@ -118,7 +123,13 @@ test("settings '알림': push on this device, the kinds and the morning outfit",
   // The kinds and the morning outfit are saved on the server.
   await section.getByText('좋아요', { exact: true }).click();
   await expect(section.getByRole('switch', { name: '좋아요' })).not.toBeChecked();
+  const morningNote = section.getByTestId('morning-without-push');
+  await expect(morningNote).toHaveCount(0);
   await section.getByRole('switch', { name: '아침 옷 추천' }).click();
+  // Push is off on this device: the morning outfit will only reach the in-app list, and the page says so.
+  await expect(morningNote).toHaveText(
+    '이 기기의 푸시 알림이 꺼져 있어 휴대폰 알림으로는 오지 않아요. 앱의 알림 목록에서만 볼 수 있어요. 받으려면 위에서 푸시 알림을 켜주세요.',
+  );
   const time = section.getByLabel('알림 시각');
   await expect(time).toBeEnabled();
   await time.fill('06:30');
@@ -268,7 +279,8 @@ test('home page: geolocation refused, 해운대 found by name, its weather shown
   await auditAtBothSizes(page, hero, testInfo, 'home-place-suggestions');
   await suggestion.click();
 
-  await expect(page.getByTestId('location-name')).toContainText('해운대');
+  // The level picked stays: not the 동 that the forecast's coordinates fall in.
+  await expect(page.getByTestId('location-name')).toHaveText('부산광역시 해운대구');
   await expect(page.getByTestId('current-temperature')).toBeVisible();
   await expect(search).toHaveCount(0);
   expect(prompts).toEqual([]);
@@ -281,6 +293,6 @@ test('home page: geolocation refused, 해운대 found by name, its weather shown
   const profile = (await res.json()) as { location: { locationNames: string[] } | null };
   expect(profile.location?.locationNames).toEqual(['부산광역시', '해운대구']);
   await page.reload();
-  await expect(page.getByTestId('location-name')).toContainText('해운대');
+  await expect(page.getByTestId('location-name')).toHaveText('부산광역시 해운대구');
   await context.close();
 });

@@ -17,6 +17,13 @@ function seoulDayLabel(n: number): string {
   return `${date.getUTCMonth() + 1}월 ${date.getUTCDate()}일`;
 }
 
+/** The strip's label and date of the day `n` days from today in Seoul, after 모레: '토요일 11.29.'. */
+function seoulStripLabel(n: number): string {
+  const date = new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000);
+  const weekday = ['일', '월', '화', '수', '목', '금', '토'][date.getUTCDay()];
+  return `${weekday}요일 ${date.getUTCMonth() + 1}.${date.getUTCDate()}.`;
+}
+
 /** The names of the recommended garments, in order. */
 async function outfitOf(panel: Locator): Promise<string[]> {
   const list = panel.getByRole('list', { name: '추천 옷 목록' });
@@ -120,10 +127,11 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   await expect(days.nth(0)).toContainText('오늘');
   await expect(days.nth(1)).toContainText('내일');
   await expect(days.nth(2)).toContainText('모레');
-  await expect(days.nth(3)).toContainText(seoulDayLabel(3));
-  await expect(days.nth(4)).toContainText(seoulDayLabel(4));
+  // Every day is named (docs/product.md §2): after 모레 the day of the week, over its date.
+  await expect(days.nth(3)).toHaveAccessibleName(new RegExp(`^${seoulStripLabel(3)}`));
+  await expect(days.nth(4)).toHaveAccessibleName(new RegExp(`^${seoulStripLabel(4)}`));
   await expect(days.nth(0)).toHaveAttribute('aria-pressed', 'true');
-  for (const day of await days.all()) await expect(day).toContainText(/-?\d+°\s*\/\s*-?\d+°/);
+  for (const day of await days.all()) await expect(day).toHaveAccessibleName(/최저 -?\d+°\s*최고 -?\d+°$/);
 
   // The outfit for today, with the recommender's reason.
   const panel = page.getByRole('region', { name: '#추천 OOTD' });

@@ -39,7 +39,8 @@ export async function expectNoAxeViolations(
 ): Promise<void> {
   // Animations and transitions settle first, so colours are read at their final values.
   await page.waitForTimeout(350);
-  // Label in Name (WCAG 2.5.3, level A) is an experimental rule in axe-core, off unless asked for by name.
+  // Label in Name (WCAG 2.5.3, level A) is an experimental axe rule, off unless named: on, so that a control's
+  // accessible name always starts with its visible text (voice control users say what they see).
   const builder = new AxeBuilder({ page })
     .withTags(WCAG_AA)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });

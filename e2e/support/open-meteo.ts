@@ -5,6 +5,7 @@
  */
 export {
   mildScenario,
+  type FakeHour,
   startOpenMeteoFake,
   type OpenMeteoFake,
 } from '../../apps/server/test/fakes/open-meteo.js';

@@ -81,7 +81,8 @@ export const ko = {
     loginPasswordInvalid: '비밀번호 형식이 올바르지 않습니다.',
     passwordRequired: '비밀번호를 입력해주세요',
     passwordTooShort: '6자 이상 입력해주세요',
-    passwordPattern: '비밀번호는 영문과 숫자를 포함해야 하며 특수문자는 @$!%*?&만 사용할 수 있습니다.',
+    passwordPattern:
+      '비밀번호는 영문과 숫자를 포함해야 하며, 공백이나 한글 없이 영문, 숫자, 특수문자(!@#$ 등)로 입력해주세요.',
     passwordTooLong: '비밀번호가 너무 깁니다.',
     nameRequired: '이름을 입력해주세요',
     namePattern: '이름은 2-20자의 한글, 영문, 숫자만 가능합니다',
@@ -419,6 +420,10 @@ export const ko = {
     loadFailed: '날씨 정보를 불러오지 못했습니다.',
     // weather home page (web)
     dayDate: (month: number, day: number) => `${month}월 ${day}일`,
+    /** The date under a day's label in the five-day strip, where 'M월 D일' does not fit a phone's column. */
+    dayShortDate: (month: number, day: number) => `${month}.${day}.`,
+    /** Day labels after 모레, by the day of the week (0 = Sunday). */
+    weekdays: ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'],
     sameAsYesterday: '어제와 같아요',
     minTemperature: '최저',
     maxTemperature: '최고',
@@ -427,6 +432,9 @@ export const ko = {
     locating: '위치를 확인하는 중...',
     loading: '날씨를 불러오는 중...',
     locationAborted: '위치를 알 수 없어 날씨를 보여드릴 수 없어요.',
+    precipitationChance: (percent: string) => `강수확률 ${percent}`,
+    showDetails: '5일 예보와 자세한 날씨 보기',
+    hideDetails: '5일 예보와 자세한 날씨 접기',
   },
   recommendations: {
     heading: '#추천 OOTD',
@@ -439,6 +447,13 @@ export const ko = {
     clothesList: '추천 옷 목록',
     loadFailed: '추천을 불러오지 못했습니다.',
     needsWeather: '날씨 정보를 불러오면 옷을 추천해드려요',
+    /** The weather home before it can recommend: what is left to do. */
+    startTitle: '오늘의 옷을 추천받으려면',
+    startPlace: '동네 정하기',
+    startPlaceDetail: '위 검색창에서 동네 이름을 찾아 고르면 그곳 날씨에 맞춰 골라드려요',
+    startClothes: '옷장에 옷 등록하기',
+    startClothesDetail: '가진 옷을 등록하면 그중에서 오늘 입을 옷을 골라드려요',
+    startDone: '완료',
     /** Pieces of the server's `reason` (RecommendationDto), joined with ', ' and ' · '. */
     reason: {
       feelsLike: (degrees: number) => `체감 ${degrees}°C`,
@@ -1107,8 +1122,8 @@ export const ko = {
     noResults: '검색 결과가 없습니다.',
     emptyList: (title: string) => `${title}이 없습니다.`,
     sendMessage: '메시지 보내기',
-    followerCount: (n: number) => `팔로워 ${n}명`,
-    followingCount: (n: number) => `팔로잉 ${n}명`,
+    /** After a follower or following count, for screen readers ('팔로워 3' is read '팔로워 3명'). */
+    peopleUnit: '명',
     // server messages
     self: '자기 자신은 팔로우할 수 없습니다.',
     already: '이미 팔로우한 사용자입니다.',
@@ -1183,8 +1198,11 @@ export const ko = {
   /** Places by name (docs/api.md §9.1): the location search of the profile and weather screens. */
   places: {
     searchLabel: '지역 검색',
-    searchPlaceholder: '동네 이름으로 찾기 (예: 강남, 해운대, 제주)',
+    searchPlaceholder: '동네 이름 (예: 강남구)',
     noResults: '찾는 지역이 없어요',
+    /** After no match: the table knows 시/군/구 and 읍/면/동 names, not stations or landmarks ('홍대입구'). */
+    noResultsHint: (query: string) =>
+      `‘${query}’와 맞는 지역이 없어요. 동네 이름(예: 서교동, 마포구)으로 찾아보세요.`,
     searching: '지역을 찾는 중...',
     searchFailed: '지역을 찾지 못했습니다. 잠시 후 다시 시도해주세요.',
     hint: '동네 이름으로 찾으면 그곳의 날씨를 보여드려요.',
@@ -1206,6 +1224,11 @@ export const ko = {
     permissionDenied: '알림 권한이 꺼져 있어요. 브라우저 설정에서 알림을 허용해주세요',
     subscribeFailed: '푸시 알림을 켜지 못했습니다.',
     unsubscribeFailed: '푸시 알림을 끄지 못했습니다.',
+    /** Why turning push on or off failed, after the sentence above. */
+    failedBecause: (failed: string, reason: string) => `${failed} ${reason}`,
+    workerMissing: '알림을 받을 준비가 아직 안 됐어요. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+    pushServiceFailed: '브라우저가 푸시 서비스에 연결하지 못했어요. 잠시 후 다시 시도해주세요.',
+    serverFailed: '서버가 요청을 처리하지 못했어요. 잠시 후 다시 시도해주세요.',
     // server messages
     endpointRequired: '푸시 주소를 입력해주세요.',
     endpointTooLong: '푸시 주소가 너무 깁니다.',
@@ -1221,6 +1244,9 @@ export const ko = {
     title: '알림',
     morningOutfit: '아침 옷 추천',
     morningOutfitHint: '매일 정한 시각에 오늘 날씨에 맞는 옷을 알려드려요',
+    /** The morning outfit is on while this device gets no push: it still reaches the in-app list. */
+    morningWithoutPush:
+      '이 기기의 푸시 알림이 꺼져 있어 휴대폰 알림으로는 오지 않아요. 앱의 알림 목록에서만 볼 수 있어요. 받으려면 위에서 푸시 알림을 켜주세요.',
     morningTime: '알림 시각',
     pushKinds: '푸시로 받을 알림',
     kinds: {

@@ -10,8 +10,12 @@ import { ko } from './texts.ko.js';
  * `[^\s@]+\.[^\s@]+` form tries every dot and is quadratic (docs/security.md).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
-/** ≥ 6 chars, a letter and a digit, only letters, digits and @$!%*?& (docs/product.md §5). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*?&]+$/;
+/**
+ * ≥ 6 chars, a letter and a digit, made of letters, digits and the keyboard's symbols (docs/product.md §5): printable
+ * ASCII without the space, so '#', '-', '_' and '.' are fine, while a space or 한글 typed in the wrong keyboard mode
+ * is refused.
+ */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7E]+$/;
 /** 2–20 chars of Hangul, letters and digits (docs/product.md §5). */
 export const NAME_PATTERN = /^[가-힣a-zA-Z0-9]{2,20}$/;
 

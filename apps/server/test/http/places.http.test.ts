@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko, type Location } from '@otboo/contract';
 import { createUser, type TestUser } from '../support/factories.js';
-import { httpClient, type HttpClient } from '../support/http.js';
+import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
 describe('GET /api/weathers/locations: places by name', () => {
@@ -78,6 +78,27 @@ describe('GET /api/weathers/locations: places by name', () => {
     // Trimmed, and a 40-character query is still a query.
     expect((await search({ query: '  강남  ' })).body).toEqual(res.body);
     expect((await search({ query: '가'.repeat(40) })).status).toBe(200);
+  });
+
+  it('keeps a place picked by name at the level picked when it is saved in the profile', async () => {
+    // The web app saves the Location it was given (docs/product.md §2): '서울특별시 강남구' stays that, never the
+    // 동 its coordinates fall in, on every later read of the profile.
+    for (const [query, names] of [
+      ['강남구', ['서울특별시', '강남구']],
+      ['해운대구', ['부산광역시', '해운대구']],
+    ] as const) {
+      const found = await search({ query });
+      const picked = (found.body as Location[])[0];
+      expect(picked?.locationNames).toEqual(names);
+      const saved = await http.patch(`/api/users/${user.id}/profiles`, {
+        token: user.accessToken,
+        form: multipartRequest({ location: picked }),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.location).toEqual({ ...picked, locationNames: names });
+      const read = await http.get(`/api/users/${user.id}/profiles`, { token: user.accessToken });
+      expect(read.body.location.locationNames).toEqual(names);
+    }
   });
 
   it('ranks exact, then prefix, then contains, with 시/도 and 시/군/구 before 읍/면/동', async () => {

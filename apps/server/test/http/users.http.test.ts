@@ -65,6 +65,16 @@ describe('users', () => {
       });
     });
 
+    it('takes a password with # and the keyboard’s other symbols, and signs in with it', async () => {
+      for (const password of ['passw0rd#', 'a1-_.~^()[]{}+=<>/\\|\'":;,`']) {
+        const id = uniqueIdentity();
+        const res = await http.post<UserDto>('/api/users', { json: { ...id, password } });
+        expect(res.status, password).toBe(201);
+        const session = await signIn(server, id.email, password);
+        expect(session.jwt.userDto.email).toBe(id.email.toLowerCase());
+      }
+    });
+
     it('refuses bad input with 400 naming the field', async () => {
       const ok = { ...uniqueIdentity(), password: 'passw0rd!' };
       const cases: [unknown, string][] = [
@@ -80,7 +90,8 @@ describe('users', () => {
         [{ ...ok, password: 'short' }, 'password'],
         [{ ...ok, password: 'lettersonly' }, 'password'],
         [{ ...ok, password: '12345678' }, 'password'],
-        [{ ...ok, password: 'passw0rd#' }, 'password'],
+        [{ ...ok, password: 'passw 0rd' }, 'password'],
+        [{ ...ok, password: 'passw0rd비번' }, 'password'],
         [{ ...ok, password: 'a1'.repeat(100) }, 'password'],
         [{ ...ok, password: true }, 'password'],
       ];

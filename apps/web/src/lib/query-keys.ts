@@ -28,6 +28,8 @@ export const queryKeys = {
     /** A garment's wear record for its page (docs/api.md §9.8); `wears()` matches every garment's. */
     wears: () => ['clothes', 'wear'] as const,
     wear: (clothesId: string) => ['clothes', 'wear', { clothesId }] as const,
+    /** Whether an owner has any garment (a one-row page): apart from the lists, whose cached pages are edited. */
+    any: (ownerId: string) => ['clothes', 'any', ownerId] as const,
     /** The names of some of an owner's garments, `ids` joined with ','. */
     names: (query: { ownerId: string; ids: string }) => ['clothes', 'names', query] as const,
   },

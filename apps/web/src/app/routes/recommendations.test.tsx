@@ -140,9 +140,11 @@ describe('weather home', () => {
       expect.any(String),
       expect.any(String),
     ]);
-    expect(buttons[3]).toHaveTextContent(/\d+월 \d+일/);
+    // After 모레, the day of the week over the date; the name reads '최저'/'최고' where the eye reads the layout.
+    expect(buttons[3]).toHaveTextContent(/^[일월화수목금토]요일 ?\d+\.\d+\./);
     expect(buttons[0]).toHaveAttribute('aria-pressed', 'true');
-    expect(buttons[0]).toHaveTextContent('9°/18°');
+    // (jsdom joins the parts without the spaces a browser puts between them.)
+    expect(buttons[0]).toHaveAccessibleName(/^오늘\s*\d+\.\d+\.\s*맑음\s*최저\s*9°\s*최고\s*18°$/);
 
     const list = await screen.findByRole('list', { name: '추천 옷 목록' });
     expect(
@@ -210,6 +212,8 @@ describe('weather home', () => {
     expect(await screen.findByText('OOTD 추천을 위해 옷장에 옷을 등록해보세요')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '옷 등록하러 가기' })).toHaveAttribute('href', '/closet');
     expect(api.getClothes).toHaveBeenCalledWith({ ownerId: USER.id, limit: 1 });
+    // Nothing to post: 'OOTD 등록' is off, not the main button.
+    expect(screen.getByRole('button', { name: 'OOTD 등록' })).toBeDisabled();
     unmount();
 
     api.getClothes.mockResolvedValue(page([], 7));
@@ -262,6 +266,7 @@ describe('weather home', () => {
       locationNames: ['부산광역시', '해운대구'],
     };
     api.searchPlaces.mockResolvedValue([HAEUNDAE]);
+    api.getClothes.mockResolvedValue(page([], 0));
     api.updateProfile.mockImplementation(async (_id: string, request: { location: unknown }) => ({
       ...profile(HAEUNDAE),
       location: request.location,
@@ -273,6 +278,11 @@ describe('weather home', () => {
     expect(screen.getByText('날씨 정보를 불러오면 옷을 추천해드려요')).toBeInTheDocument();
     expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
     expect(screen.getByRole('button', { name: '다른 옷 추천' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'OOTD 등록' })).toBeDisabled();
+    // What to do first: a place (the search above), and clothes, with the way to the closet.
+    const guide = await screen.findByRole('region', { name: '오늘의 옷을 추천받으려면' });
+    expect(within(guide).getByText('동네 정하기')).toBeInTheDocument();
+    expect(within(guide).getByRole('link', { name: '옷 등록하러 가기' })).toHaveAttribute('href', '/closet');
     expect(api.getWeathers).not.toHaveBeenCalled();
     // The search comes first; the prompts only behind '좌표로 입력', and cancelling them changes nothing.
     expect(prompt).not.toHaveBeenCalled();
@@ -289,6 +299,9 @@ describe('weather home', () => {
     expect(api.updateProfile).toHaveBeenCalledWith(USER.id, { location: HAEUNDAE });
     expect(await screen.findByTestId('current-temperature')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).toBeNull();
+    // The level picked, not the names the forecast's coordinates resolve to ('서울특별시 중구 명동' here).
+    expect(screen.getByTestId('location-name')).toHaveTextContent(/^부산광역시 해운대구$/);
+    expect(screen.queryByRole('region', { name: '오늘의 옷을 추천받으려면' })).toBeNull();
   });
 
   it('shows the failure in Korean with a retry that asks again', async () => {

@@ -1,7 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Circle } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ko, type Location } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { getClothes } from '@/features/clothes/api/get-clothes';
 import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
@@ -14,6 +18,7 @@ import { updateProfile } from '@/features/users/api/update-profile';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { WeatherHero } from '@/features/weather/components/weather-hero';
 import { useWeatherHome, type ProfileLocation } from '@/features/weather/hooks/use-weather-home';
+import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { writeErrorText } from '@/utils/error-text';
@@ -46,6 +51,71 @@ function useExcludedClothes(
     const name = named[clothesId] ?? closet.data?.[clothesId];
     return name === undefined ? [] : [{ clothesId, name }];
   });
+}
+
+/**
+ * Whether the closet has any garment, asked only while `needed` (the start guide shows); undefined until known.
+ * Asked again on each visit of the home.
+ */
+function useHasClothes(userId: string | undefined, needed: boolean): boolean | undefined {
+  const page = useQuery({
+    queryKey: queryKeys.clothes.any(userId ?? ''),
+    queryFn: () => getClothes({ ownerId: userId ?? '', limit: 1 }),
+    enabled: userId !== undefined && needed,
+    staleTime: 0,
+  });
+  return page.data ? page.data.totalCount > 0 : undefined;
+}
+
+/**
+ * The home before it can recommend (no place known): the two things to do, each marked when done, the closet one
+ * with its way there. The place search itself is in the weather card just above.
+ */
+function StartGuide({ hasClothes }: { hasClothes: boolean }) {
+  const headingId = useId();
+  const steps = [
+    { done: false, title: ko.recommendations.startPlace, detail: ko.recommendations.startPlaceDetail },
+    {
+      done: hasClothes,
+      title: ko.recommendations.startClothes,
+      detail: ko.recommendations.startClothesDetail,
+    },
+  ];
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-[28px] bg-white p-4 shadow-sm sm:p-8"
+    >
+      <h2 id={headingId} className="text-xl font-bold text-ink">
+        {ko.recommendations.startTitle}
+      </h2>
+      <ol className="flex flex-col gap-3">
+        {steps.map((step) => (
+          <li key={step.title} className="flex items-start gap-3">
+            {step.done ? (
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+            ) : (
+              <Circle className="mt-0.5 size-5 shrink-0 text-ink-muted" aria-hidden />
+            )}
+            <div className="flex flex-col gap-1">
+              <p className="text-[15px] font-bold text-ink">
+                {step.title}
+                {step.done ? (
+                  <span className="ml-2 text-sm text-brand-700">{ko.recommendations.startDone}</span>
+                ) : null}
+              </p>
+              <p className="text-sm break-keep text-ink-soft">{step.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {hasClothes ? null : (
+        <Button asChild className="self-start">
+          <Link to={paths.closet.href()}>{ko.recommendations.goToCloset}</Link>
+        </Button>
+      )}
+    </section>
+  );
 }
 
 /** /recommendations — the weather home: the place's five days, the outfit for the selected day and OOTD posting. */
@@ -82,10 +152,17 @@ export function RecommendationsRoute() {
 
   const [registering, setRegistering] = useState(false);
   const feedDialog = useFeedDialog();
+  const noPlace = weather.state.status === 'no-location';
+  const hasClothes = useHasClothes(userId, noPlace);
+  // 'OOTD 등록' works only with a day's weather and a recommended garment to post (docs/product.md §2).
+  const canRegister =
+    selected !== null &&
+    view.status === 'ready' &&
+    view.recommendation.clothes.some((piece) => piece.clothesId !== null);
 
   return (
     <Page title={ko.layout.sidebarRecommendations}>
-      <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4 sm:gap-8">
         <WeatherHero
           state={weather.state}
           locationNames={weather.locationNames}
@@ -98,8 +175,10 @@ export function RecommendationsRoute() {
           onEnterCoordinates={weather.enterCoordinates}
           onCloseSearch={weather.closeSearch}
         />
+        {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
         <RecommendationPanel
           view={view}
+          canRegister={canRegister}
           weatherUnavailable={weather.state.status === 'error' || weather.state.status === 'no-location'}
           onAnother={another}
           onRetry={retry}

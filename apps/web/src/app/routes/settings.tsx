@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   OAUTH_PROVIDERS,
@@ -17,6 +17,7 @@ import { ProfileForm } from '@/features/users/components/settings/profile-form';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { NotificationSettingsSection } from '@/features/notification-settings/components/notification-settings-section';
 import { PushDeviceSwitch } from '@/features/push/components/push-device-switch';
+import type { PushDeviceStatus } from '@/features/push/hooks/use-push-device';
 import { getLocation } from '@/features/weather/api/get-location';
 import { PlaceSearch } from '@/features/weather/components/place-search';
 import { toast } from '@/lib/toast';
@@ -71,6 +72,7 @@ export function SettingsRoute() {
   const user = useSession((s) => s.user);
   const queryClient = useQueryClient();
   const { data: profile, isError: failed, refetch } = useProfile(user?.id);
+  const [pushStatus, setPushStatus] = useState<PushDeviceStatus>('checking');
 
   function saved(next: ProfileDto) {
     setCachedProfile(queryClient, next);
@@ -103,7 +105,11 @@ export function SettingsRoute() {
       )}
       {user ? (
         <div className="mt-6 flex flex-col gap-6">
-          <NotificationSettingsSection userId={user.id} deviceSwitch={<PushDeviceSwitch />} />
+          <NotificationSettingsSection
+            userId={user.id}
+            deviceSwitch={<PushDeviceSwitch onStatusChange={setPushStatus} />}
+            pushOn={pushStatus === 'checking' ? undefined : pushStatus === 'on'}
+          />
           <Section title={ko.auth.changePasswordTitle}>
             <ChangePasswordForm />
           </Section>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -14,11 +14,26 @@ interface LoginFormProps {
   initialError?: string | null;
 }
 
-/** E-mail and password sign-in (docs/product.md §2 "Login page", §4). */
+/** The history entry's state when sign-up sends the user here: the e-mail just registered. */
+export interface LoginState {
+  email: string;
+}
+
+function registeredEmail(state: unknown): string {
+  const email = (state as Partial<LoginState> | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/**
+ * E-mail and password sign-in (docs/product.md §2 "Login page", §4). Right after sign-up the e-mail is filled in and
+ * the password field has the focus.
+ */
 export function LoginForm({ initialError = null }: LoginFormProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const signIn = useSession((s) => s.signIn);
-  const [email, setEmail] = useState('');
+  const [prefilled] = useState(() => registeredEmail(location.state));
+  const [email, setEmail] = useState(prefilled);
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email: string | null; password: string | null }>({
     email: null,
@@ -62,6 +77,7 @@ export function LoginForm({ initialError = null }: LoginFormProps) {
         label={ko.auth.passwordLabel}
         name="password"
         autoComplete="current-password"
+        autoFocus={prefilled !== ''}
         placeholder={ko.auth.passwordPlaceholder}
         value={password}
         error={fieldErrors.password}

@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { signUp } from '@/features/auth/api/sign-up';
 import { EmailField } from '@/features/auth/components/email-field';
+import type { LoginState } from '@/features/auth/components/login-form';
 import {
   allValid,
   confirmRule,
@@ -41,7 +42,8 @@ export function RegisterForm() {
     try {
       await signUp({ email: email.trim(), name: name.trim(), password });
       toast.success(ko.auth.registerSuccess);
-      navigate(paths.auth.login.href());
+      // The sign-in form opens with the e-mail just registered (LoginForm reads it from the history entry).
+      navigate(paths.auth.login.href(), { state: { email: email.trim() } satisfies LoginState });
     } catch {
       toast.error(ko.auth.registerFailed);
       setBusy(false);

@@ -34,14 +34,17 @@ describe('sign-up rules (docs/product.md §5)', () => {
     expect(nameRule('hong_gd')).toBe(ko.validation.namePattern);
   });
 
-  it('password: required, at least 6, a letter and a digit, only @$!%*?& besides', () => {
+  it('password: required, at least 6, a letter and a digit, any keyboard symbol besides', () => {
     expect(signUpPasswordRule('')).toBe(ko.validation.passwordRequired);
     expect(signUpPasswordRule('ab1')).toBe(ko.validation.passwordTooShort);
     expect(signUpPasswordRule('abc123')).toBeNull();
     expect(signUpPasswordRule('abc12!')).toBeNull();
     expect(signUpPasswordRule('abcdef')).toBe(ko.validation.passwordPattern);
     expect(signUpPasswordRule('123456')).toBe(ko.validation.passwordPattern);
-    expect(signUpPasswordRule('abc12#')).toBe(ko.validation.passwordPattern);
+    for (const symbol of '#-_.~^()[]{}+=<>/\\|\'":;,`')
+      expect(signUpPasswordRule(`abc12${symbol}`), symbol).toBeNull();
+    expect(signUpPasswordRule('abc 123')).toBe(ko.validation.passwordPattern);
+    expect(signUpPasswordRule('abc123가')).toBe(ko.validation.passwordPattern);
   });
 
   it('confirmation: required and equal', () => {

@@ -23,7 +23,7 @@ export const emailRule: Rule = (value) => firstIssue(Email, value);
 /** Sign-up name: 2–20 Hangul, letters or digits. */
 export const nameRule: Rule = (value) => firstIssue(UserName, value);
 
-/** Sign-up password: required, at least 6, a letter and a digit, only letters, digits and @$!%*?&. */
+/** Sign-up password: required, at least 6, a letter and a digit, letters, digits and symbols without spaces. */
 export const signUpPasswordRule: Rule = (value) => firstIssue(Password, value);
 
 /** Confirmation of a sign-up password. */

@@ -44,7 +44,7 @@ function OotdForm({
 }: Omit<OotdDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
   const queryClient = useQueryClient();
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: 'content' | null } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const contentId = useId();
   const errorId = useId();
@@ -54,7 +54,7 @@ function OotdForm({
     if (submitting) return;
     const checked = checkOotd({ authorId, weatherId, clothes, content });
     if (!checked.ok) {
-      setError(checked.error);
+      setError({ text: checked.error, field: checked.field });
       return;
     }
     setError(null);
@@ -90,14 +90,15 @@ function OotdForm({
             placeholder={ko.feeds.contentPlaceholder}
             maxLength={LIMITS.feedContentMax}
             rows={6}
-            aria-invalid={error !== null}
+            // Only the text's own fault marks it: missing weather or clothes are not (docs/product.md §5).
+            aria-invalid={error?.field === 'content'}
             aria-describedby={error ? errorId : undefined}
             disabled={submitting}
             className="w-full resize-none rounded-xl border border-line bg-white px-4 py-3 text-[15px] leading-relaxed text-ink outline-none placeholder:text-ink-muted focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-invalid:border-red-400 disabled:bg-surface-soft"
           />
           <div className="flex items-start justify-between gap-3 text-sm">
             <p id={errorId} role="alert" className="text-red-600">
-              {error}
+              {error?.text}
             </p>
             <span className="shrink-0 text-ink-muted tabular-nums">
               {content.length}/{LIMITS.feedContentMax}

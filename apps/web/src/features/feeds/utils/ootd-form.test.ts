@@ -25,10 +25,12 @@ describe('checkOotd', () => {
     expect(checkOotd({ ...complete, content: '' })).toEqual({
       ok: false,
       error: '1 OOTD에 대한 설명을 입력해주세요.',
+      field: 'content',
     });
     expect(checkOotd({ ...complete, content: ' \n\t ' })).toEqual({
       ok: false,
       error: '1 OOTD에 대한 설명을 입력해주세요.',
+      field: 'content',
     });
   });
 
@@ -37,11 +39,13 @@ describe('checkOotd', () => {
     expect(checkOotd({ ...complete, content: '가'.repeat(1001) })).toEqual({
       ok: false,
       error: '내용은 1000자 이하로 입력해주세요.',
+      field: 'content',
     });
   });
 
   it('needs the user, the selected weather and the recommended clothes', () => {
-    const missing = { ok: false, error: '필요한 정보가 없습니다.' };
+    // Not the text's fault: no field is marked wrong.
+    const missing = { ok: false, error: '필요한 정보가 없습니다.', field: null };
     expect(checkOotd({ ...complete, authorId: null })).toEqual(missing);
     expect(checkOotd({ ...complete, authorId: undefined })).toEqual(missing);
     expect(checkOotd({ ...complete, weatherId: null })).toEqual(missing);
@@ -55,6 +59,7 @@ describe('checkOotd', () => {
     expect(checkOotd({ ...complete, weatherId: null, content: '' })).toEqual({
       ok: false,
       error: '필요한 정보가 없습니다.',
+      field: null,
     });
   });
 });

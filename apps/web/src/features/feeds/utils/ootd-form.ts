@@ -10,7 +10,9 @@ export interface OotdDraft {
   content: string;
 }
 
-export type OotdCheck = { ok: true; request: FeedCreateRequest } | { ok: false; error: string };
+/** `field`: the input at fault ('content'), or null when the form lacks what the user cannot type. */
+export type OotdCheck =
+  { ok: true; request: FeedCreateRequest } | { ok: false; error: string; field: 'content' | null };
 
 /**
  * The OOTD registration rules of docs/product.md §5: the user, the selected weather and the recommended clothes must
@@ -19,9 +21,14 @@ export type OotdCheck = { ok: true; request: FeedCreateRequest } | { ok: false; 
  */
 export function checkOotd({ authorId, weatherId, clothes, content }: OotdDraft): OotdCheck {
   const clothesIds = (clothes ?? []).flatMap((item) => (item.clothesId ? [item.clothesId] : []));
-  if (!authorId || !weatherId || clothesIds.length === 0) return { ok: false, error: ko.feeds.missingInfo };
+  if (!authorId || !weatherId || clothesIds.length === 0)
+    return { ok: false, error: ko.feeds.missingInfo, field: null };
   const checked = FeedCreateRequest.shape.content.safeParse(content);
   if (!checked.success)
-    return { ok: false, error: checked.error.issues[0]?.message ?? ko.feeds.contentRequired };
+    return {
+      ok: false,
+      error: checked.error.issues[0]?.message ?? ko.feeds.contentRequired,
+      field: 'content',
+    };
   return { ok: true, request: { authorId, weatherId, clothesIds, content: checked.data } };
 }

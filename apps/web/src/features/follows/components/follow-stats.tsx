@@ -24,14 +24,12 @@ export function FollowStats({ userId, summary }: FollowStatsProps) {
         <StatButton
           label={ko.follows.followers}
           count={summary?.followerCount}
-          spoken={ko.follows.followerCount}
           onClick={() => show('followers')}
         />
         <span aria-hidden className="h-4 w-px bg-line" />
         <StatButton
           label={ko.follows.followings}
           count={summary?.followingCount}
-          spoken={ko.follows.followingCount}
           onClick={() => show('followings')}
         />
       </div>
@@ -50,22 +48,36 @@ export function FollowStats({ userId, summary }: FollowStatsProps) {
 interface StatButtonProps {
   label: string;
   count: number | undefined;
-  /** The name read out once the count is known ('팔로워 3명'). */
-  spoken(count: number): string;
   onClick(): void;
 }
 
-function StatButton({ label, count, spoken, onClick }: StatButtonProps) {
+/**
+ * '팔로워 3': its name is what it shows, with '명' added for screen readers ('팔로워 3명'), so that it starts with
+ * the visible text (WCAG 2.5.3: voice control users say what they see).
+ */
+function StatButton({ label, count, onClick }: StatButtonProps) {
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={count === undefined ? label : spoken(count)}
       aria-haspopup="dialog"
       className="inline-flex items-baseline gap-1.5 rounded-lg px-2 py-1 text-[15px] text-ink-soft hover:bg-surface"
     >
-      {label}
-      <span className="font-bold text-ink tabular-nums">{count ?? '–'}</span>
+      {label}{' '}
+      {count === undefined ? (
+        <span className="font-bold text-ink">–</span>
+      ) : (
+        <>
+          {/* One word for screen readers ('3명'); apart, the unit would be read as a word of its own. */}
+          <span aria-hidden className="font-bold text-ink tabular-nums">
+            {count}
+          </span>
+          <span className="sr-only">
+            {count}
+            {ko.follows.peopleUnit}
+          </span>
+        </>
+      )}
     </button>
   );
 }

@@ -37,9 +37,9 @@ function serveSettings(start: NotificationSettingsDto = DEFAULT_NOTIFICATION_SET
   );
 }
 
-function renderSection() {
+function renderSection(pushOn?: boolean) {
   return renderWithQuery(
-    <NotificationSettingsSection userId={USER_ID} deviceSwitch={<p>이 기기 스위치</p>} />,
+    <NotificationSettingsSection userId={USER_ID} deviceSwitch={<p>이 기기 스위치</p>} pushOn={pushOn} />,
   );
 }
 
@@ -124,5 +124,22 @@ describe("settings '알림' section", () => {
     serveSettings();
     await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('switch', { name: '메시지' })).toBeInTheDocument();
+  });
+
+  it('says the morning outfit will not reach this device while its push is off', async () => {
+    const note =
+      '이 기기의 푸시 알림이 꺼져 있어 휴대폰 알림으로는 오지 않아요. 앱의 알림 목록에서만 볼 수 있어요. 받으려면 위에서 푸시 알림을 켜주세요.';
+    serveSettings();
+    const user = userEvent.setup();
+    const { rerender } = renderSection(false);
+    const morning = await screen.findByRole('switch', { name: /아침 옷 추천/ });
+    expect(screen.queryByText(note)).toBeNull();
+    await user.click(morning);
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    // Push turned on: the note goes; not known yet: nothing is claimed.
+    rerender(<NotificationSettingsSection userId={USER_ID} deviceSwitch={<p>이 기기 스위치</p>} pushOn />);
+    expect(screen.queryByText(note)).toBeNull();
+    rerender(<NotificationSettingsSection userId={USER_ID} deviceSwitch={<p>이 기기 스위치</p>} />);
+    expect(screen.queryByText(note)).toBeNull();
   });
 });

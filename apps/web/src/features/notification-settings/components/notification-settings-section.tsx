@@ -1,3 +1,4 @@
+import { BellOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MORNING_TIME_PATTERN, PUSH_KINDS, ko, type NotificationSettingsDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
@@ -13,10 +14,16 @@ interface NotificationSettingsSectionProps {
   userId: string;
   /** This device's push switch (the push feature's), shown first. */
   deviceSwitch: ReactNode;
+  /** Whether this device gets push; undefined while it is not known. */
+  pushOn?: boolean;
 }
 
 /** The settings screen's '알림' section (docs/product.md §2 Settings): this device's push, the kinds, the morning outfit. */
-export function NotificationSettingsSection({ userId, deviceSwitch }: NotificationSettingsSectionProps) {
+export function NotificationSettingsSection({
+  userId,
+  deviceSwitch,
+  pushOn,
+}: NotificationSettingsSectionProps) {
   const headingId = useId();
   const { settings, save } = useNotificationSettings(userId);
   return (
@@ -29,7 +36,7 @@ export function NotificationSettingsSection({ userId, deviceSwitch }: Notificati
       </h2>
       {deviceSwitch}
       {settings.data ? (
-        <SettingsForm settings={settings.data} onChange={save} />
+        <SettingsForm settings={settings.data} onChange={save} pushOn={pushOn} />
       ) : settings.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <p className="text-[15px] text-ink-soft">{ko.notificationSettings.loadFailed}</p>
@@ -47,11 +54,15 @@ export function NotificationSettingsSection({ userId, deviceSwitch }: Notificati
 function SettingsForm({
   settings,
   onChange,
+  pushOn,
 }: {
   settings: NotificationSettingsDto;
   onChange: ReturnType<typeof useNotificationSettings>['save'];
+  pushOn: boolean | undefined;
 }) {
   const kindsId = useId();
+  // On without push on this device: it still reaches the in-app list, never the phone's notifications.
+  const withoutPush = settings.morningOutfit.enabled && pushOn === false;
   return (
     <>
       <div role="group" aria-labelledby={kindsId} className="flex flex-col border-t border-line pt-4">
@@ -74,6 +85,17 @@ function SettingsForm({
           checked={settings.morningOutfit.enabled}
           onCheckedChange={(enabled) => onChange({ morningOutfit: { enabled } })}
         />
+        <div aria-live="polite">
+          {withoutPush ? (
+            <p
+              data-testid="morning-without-push"
+              className="flex items-start gap-2 rounded-xl bg-amber-50 px-3.5 py-3 text-sm break-keep text-amber-900"
+            >
+              <BellOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {ko.notificationSettings.morningWithoutPush}
+            </p>
+          ) : null}
+        </div>
         <MorningTime
           saved={settings.morningOutfit.time}
           disabled={!settings.morningOutfit.enabled}

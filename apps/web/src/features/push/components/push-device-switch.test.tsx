@@ -187,9 +187,82 @@ describe('PushDeviceSwitch', () => {
       await screen.findByRole('switch', { name: '이 기기에서 푸시 알림 받기', checked: false }),
     );
     await waitFor(() =>
-      expect(api.toast.error).toHaveBeenCalledWith('공개된 푸시 서비스의 주소만 사용할 수 있습니다.'),
+      expect(api.toast.error).toHaveBeenCalledWith(
+        '푸시 알림을 켜지 못했습니다. 공개된 푸시 서비스의 주소만 사용할 수 있습니다.',
+      ),
     );
     expect(browser.unsubscribe).toHaveBeenCalledOnce();
     expect(theSwitch()).not.toBeChecked();
+  });
+
+  it('says why in Korean when the server fails, the push service is out of reach or the permission is taken back', async () => {
+    const browser = stubPushBrowser({ permission: 'granted' });
+    api.getPublicKey.mockResolvedValue(PUBLIC_KEY);
+    api.createSubscription.mockRejectedValueOnce(new ApiError('API 요청에 실패했습니다.', 500, null));
+    const user = userEvent.setup();
+    renderWithQuery(<PushDeviceSwitch />);
+    const off = await screen.findByRole('switch', { name: '이 기기에서 푸시 알림 받기', checked: false });
+    await user.click(off);
+    await waitFor(() =>
+      expect(api.toast.error).toHaveBeenLastCalledWith(
+        '푸시 알림을 켜지 못했습니다. 서버가 요청을 처리하지 못했어요. 잠시 후 다시 시도해주세요.',
+      ),
+    );
+    await waitFor(() => expect(theSwitch()).toBeEnabled());
+
+    // Chromium without its push service: 'Registration failed - push service error'.
+    browser.subscribe.mockRejectedValueOnce(new DOMException('push service error', 'AbortError'));
+    await user.click(theSwitch());
+    await waitFor(() =>
+      expect(api.toast.error).toHaveBeenLastCalledWith(
+        '푸시 알림을 켜지 못했습니다. 브라우저가 푸시 서비스에 연결하지 못했어요. 잠시 후 다시 시도해주세요.',
+      ),
+    );
+    await waitFor(() => expect(theSwitch()).toBeEnabled());
+
+    // Headless Chromium: 'Registration failed - permission denied' with the permission granted.
+    browser.subscribe.mockRejectedValueOnce(new DOMException('permission denied', 'NotAllowedError'));
+    await user.click(theSwitch());
+    await waitFor(() => expect(api.toast.error).toHaveBeenCalledTimes(3));
+    expect(api.toast.error).toHaveBeenLastCalledWith(
+      '푸시 알림을 켜지 못했습니다. 브라우저가 푸시 서비스에 연결하지 못했어요. 잠시 후 다시 시도해주세요.',
+    );
+    await waitFor(() => expect(theSwitch()).toBeEnabled());
+
+    // The permission taken back in the browser's settings meanwhile.
+    browser.subscribe.mockImplementationOnce(async () => {
+      (Notification as { permission: NotificationPermission }).permission = 'denied';
+      throw new DOMException('permission denied', 'NotAllowedError');
+    });
+    await user.click(theSwitch());
+    await waitFor(() =>
+      expect(api.toast.error).toHaveBeenLastCalledWith(
+        '푸시 알림을 켜지 못했습니다. 알림 권한이 꺼져 있어요. 브라우저 설정에서 알림을 허용해주세요',
+      ),
+    );
+    expect(theSwitch()).not.toBeChecked();
+  });
+
+  it('says the page is not ready for push when there is no service worker', async () => {
+    stubPushBrowser({ permission: 'granted' });
+    // A ready that never comes (rejected here, so the test does not wait the 10 s the app waits).
+    const ready = Promise.reject(new Error('no worker'));
+    ready.catch(() => undefined);
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready, getRegistration: async () => undefined },
+    });
+    api.getPublicKey.mockResolvedValue(PUBLIC_KEY);
+    const user = userEvent.setup();
+    renderWithQuery(<PushDeviceSwitch />);
+    await user.click(
+      await screen.findByRole('switch', { name: '이 기기에서 푸시 알림 받기', checked: false }),
+    );
+    await waitFor(() =>
+      expect(api.toast.error).toHaveBeenCalledWith(
+        '푸시 알림을 켜지 못했습니다. 알림을 받을 준비가 아직 안 됐어요. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+      ),
+    );
+    expect(api.createSubscription).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ko } from '@otboo/contract';
 import { SwitchRow } from '@/components/ui/switch-row';
 import { usePushDevice, type PushDeviceStatus } from '@/features/push/hooks/use-push-device';
@@ -11,10 +12,14 @@ const DESCRIPTIONS: Record<PushDeviceStatus, string> = {
   on: ko.push.enabledOnDevice,
 };
 
-/** '이 기기에서 푸시 알림 받기': the browser's notification permission is asked only when this is turned on. */
-export function PushDeviceSwitch() {
+/**
+ * '이 기기에서 푸시 알림 받기': the browser's notification permission is asked only when this is turned on.
+ * `onStatusChange` tells the page this device's state (the morning outfit's note depends on it).
+ */
+export function PushDeviceSwitch({ onStatusChange }: { onStatusChange?(status: PushDeviceStatus): void }) {
   const { status, busy, setEnabled } = usePushDevice();
   const usable = status === 'on' || status === 'off';
+  useEffect(() => onStatusChange?.(status), [onStatusChange, status]);
   return (
     <div aria-live="polite" data-testid="push-device" data-status={status}>
       <SwitchRow

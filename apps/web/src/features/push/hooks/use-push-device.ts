@@ -46,10 +46,48 @@ async function initialStatus(): Promise<PushDeviceStatus> {
   return mine ? 'on' : 'off';
 }
 
-/** Why a write failed, in the words of docs/product.md (offline) or the section's own. */
-function failureText(error: unknown, fallback: string): string {
+/** A step in the browser that failed, with the reason to tell the user. */
+class PushStepError extends Error {}
+
+/**
+ * Why turning push on or off failed: offline in docs/product.md's words, otherwise the failure followed by its
+ * reason: the browser's (no worker, no push service, permission), or the server's message (a refusal) or a
+ * plain word that the server failed.
+ */
+function failureText(error: unknown, failed: string): string {
   if (isOfflineError(error)) return error.message;
-  return error instanceof ApiError && error.message !== ko.common.apiFailed ? error.message : fallback;
+  if (error instanceof PushStepError) return ko.push.failedBecause(failed, error.message);
+  if (error instanceof ApiError)
+    return ko.push.failedBecause(
+      failed,
+      error.message !== ko.common.apiFailed ? error.message : ko.push.serverFailed,
+    );
+  return ko.push.failedBecause(failed, ko.push.pushServiceFailed);
+}
+
+/** The browser's subscription, or the reason it could not be had. */
+async function subscribeBrowser(
+  registration: ServiceWorkerRegistration,
+  publicKey: string,
+): Promise<PushSubscription> {
+  try {
+    return (
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(publicKey),
+      }))
+    );
+  } catch (error) {
+    console.warn(error);
+    // Chromium without a push service rejects with NotAllowedError too, the permission granted: only a
+    // permission actually taken back is the user's to fix.
+    const denied =
+      error instanceof DOMException &&
+      error.name === 'NotAllowedError' &&
+      Notification.permission !== 'granted';
+    throw new PushStepError(denied ? ko.push.permissionDenied : ko.push.pushServiceFailed);
+  }
 }
 
 /** The same shape the server validates; the browser's JSON has optional members in its types. */
@@ -98,13 +136,10 @@ export function usePushDevice() {
         queryFn: getPublicKey,
         staleTime: Infinity,
       });
-      const registration = await workerRegistration();
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: base64UrlToBytes(publicKey),
-        }));
+      const registration = await workerRegistration().catch(() => {
+        throw new PushStepError(ko.push.workerMissing);
+      });
+      const subscription = await subscribeBrowser(registration, publicKey);
       try {
         await createSubscription(requestOf(subscription));
       } catch (error) {

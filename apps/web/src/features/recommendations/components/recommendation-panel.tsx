@@ -23,6 +23,8 @@ interface RecommendationPanelProps {
   onAnother(): void;
   onRetry(): void;
   onRegister(): void;
+  /** Whether 'OOTD 등록' can work (a day's weather and a recommended garment); otherwise it is disabled and plain. */
+  canRegister?: boolean;
   /** '이 옷 빼기' on each recommended card (hooks/use-exclusions.ts). */
   onExclude?(piece: ExcludablePiece): void;
   /** The day's garments taken out, named: '오늘 뺀 옷' under the outfit, each with its undo. */
@@ -45,6 +47,7 @@ export function RecommendationPanel({
   onAnother,
   onRetry,
   onRegister,
+  canRegister = true,
   onExclude,
   excluded = [],
   onUndo,
@@ -72,7 +75,7 @@ export function RecommendationPanel({
             <RefreshCw className={loading ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
             {loading ? ko.recommendations.recommending : ko.recommendations.another}
           </Button>
-          <Button onClick={onRegister}>
+          <Button variant={canRegister ? 'primary' : 'outline'} onClick={onRegister} disabled={!canRegister}>
             <PenLine className="size-4" aria-hidden />
             {ko.recommendations.registerOotd}
           </Button>

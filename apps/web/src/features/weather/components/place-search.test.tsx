@@ -45,7 +45,7 @@ describe('PlaceSearch (동네 이름으로 찾기)', () => {
     api.searchPlaces.mockResolvedValue([HAEUNDAE, U_DONG]);
     const user = userEvent.setup();
     const { input, onChoose } = renderSearch();
-    expect(input).toHaveAttribute('placeholder', '동네 이름으로 찾기 (예: 강남, 해운대, 제주)');
+    expect(input).toHaveAttribute('placeholder', '동네 이름 (예: 강남구)');
     await user.type(input, '해운대');
     await screen.findByRole('option', { name: '부산광역시 해운대구' });
     // One request for the word, not one per key stroke.
@@ -73,6 +73,30 @@ describe('PlaceSearch (동네 이름으로 찾기)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('takes the first suggestion on Enter when none is highlighted', async () => {
+    api.searchPlaces.mockResolvedValue([HAEUNDAE, U_DONG]);
+    const user = userEvent.setup();
+    const { input, onChoose, onSubmit } = renderSearch();
+    await user.type(input, '해운대');
+    await screen.findByRole('option', { name: '부산광역시 해운대구' });
+    await user.keyboard('{Enter}');
+    expect(onChoose).toHaveBeenCalledWith(HAEUNDAE);
+    expect(input).toHaveValue('부산광역시 해운대구');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes the first suggestion of an Enter pressed before the suggestions came', async () => {
+    api.searchPlaces.mockResolvedValue([HAEUNDAE, U_DONG]);
+    const user = userEvent.setup();
+    const { input, onChoose } = renderSearch();
+    // Typed and entered at once: the debounce has not asked yet, so Enter asks.
+    await user.type(input, '해운대{Enter}');
+    await waitFor(() => expect(onChoose).toHaveBeenCalledWith(HAEUNDAE));
+    expect(onChoose).toHaveBeenCalledOnce();
+    expect(input).toHaveValue('부산광역시 해운대구');
+    expect(api.searchPlaces).toHaveBeenCalledWith('해운대', 8, expect.any(AbortSignal));
+  });
+
   it('closes the suggestions on Escape', async () => {
     api.searchPlaces.mockResolvedValue([HAEUNDAE]);
     const user = userEvent.setup();
@@ -88,8 +112,13 @@ describe('PlaceSearch (동네 이름으로 찾기)', () => {
     api.searchPlaces.mockResolvedValueOnce([]);
     const user = userEvent.setup();
     const { input } = renderSearch();
-    await user.type(input, '없는동네');
-    expect(await screen.findByText('찾는 지역이 없어요')).toBeInTheDocument();
+    await user.type(input, '홍대입구');
+    // The table has 동/구/시 names, not stations: the answer says what to type instead.
+    expect(
+      await screen.findByText(
+        '‘홍대입구’와 맞는 지역이 없어요. 동네 이름(예: 서교동, 마포구)으로 찾아보세요.',
+      ),
+    ).toBeInTheDocument();
     api.searchPlaces.mockRejectedValueOnce(new ApiError('서버 오류', 500, null));
     await user.clear(input);
     await user.type(input, '강남');

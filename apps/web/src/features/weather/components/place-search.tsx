@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ko, type Location } from '@otboo/contract';
 import { SearchInput } from '@/components/ui/search-input';
 import { searchPlaces } from '@/features/weather/api/search-places';
@@ -24,7 +24,8 @@ interface PlaceSearchProps {
 
 /**
  * '동네 이름으로 찾기' (docs/product.md §2): a combobox whose suggestions come from the region table as the user types
- * (arrow keys move, Enter picks, Escape closes), and the '좌표로 입력' link behind it.
+ * (arrow keys move, Enter picks the highlighted suggestion or else the first, Escape closes), a hint of what to
+ * type when nothing matches, and the '좌표로 입력' link behind it.
  */
 export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className }: PlaceSearchProps) {
   const [text, setText] = useState('');
@@ -33,13 +34,16 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
   const listId = useId();
   const statusId = useId();
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const queryClient = useQueryClient();
+  // What the box holds now, for an answer that comes after more typing.
+  const typed = useRef('');
 
-  const places = useQuery({
-    queryKey: queryKeys.weather.places(query),
-    queryFn: ({ signal }) => searchPlaces(query, SUGGESTIONS, signal),
-    enabled: query !== '',
+  const placesQuery = (word: string) => ({
+    queryKey: queryKeys.weather.places(word),
+    queryFn: ({ signal }: { signal: AbortSignal }) => searchPlaces(word, SUGGESTIONS, signal),
     retry: false,
   });
+  const places = useQuery({ ...placesQuery(query), enabled: query !== '' });
   const found = query !== '' ? (places.data ?? []) : [];
   const showList = open && found.length > 0;
 
@@ -47,7 +51,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
   if (query !== '' && open) {
     if (places.isError) status = ko.places.searchFailed;
     else if (places.isFetching) status = ko.places.searching;
-    else if (places.data?.length === 0) status = ko.places.noResults;
+    else if (places.data?.length === 0) status = ko.places.noResultsHint(query);
   }
 
   function choose(place: Location) {
@@ -55,6 +59,16 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
     setOpen(false);
     setActive(-1);
     onChoose(place);
+  }
+
+  /** Enter before the suggestions for the text came: asks for them now and takes the first, unless typing went on. */
+  async function chooseFirstOf(word: string) {
+    try {
+      const [first] = await queryClient.fetchQuery(placesQuery(word));
+      if (first && typed.current.trim() === word) choose(first);
+    } catch {
+      // The status line says the search failed once the debounced query asks the same.
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -67,8 +81,10 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
     } else if (event.key === 'Enter') {
       // Inside the settings form, Enter picks a place and never submits the form.
       event.preventDefault();
-      const place = found[active] ?? (found.length === 1 ? found[0] : undefined);
-      if (showList && place) choose(place);
+      if (text.trim() === '') return;
+      const place = query === text.trim() ? (found[active] ?? found[0]) : undefined;
+      if (place) choose(place);
+      else void chooseFirstOf(text.trim());
     } else if (event.key === 'Escape' && showList) {
       event.preventDefault();
       setOpen(false);
@@ -95,6 +111,7 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           onChange={(event) => {
             setText(event.target.value);
+            typed.current = event.target.value;
             setOpen(true);
             setActive(-1);
           }}

@@ -1,7 +1,7 @@
-import { LocateFixed, MapPin, MapPinOff, RotateCw, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { ChevronDown, LocateFixed, MapPin, MapPinOff, RotateCw, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { ko, type Location } from '@otboo/contract';
-import { CurrentWeather } from '@/features/weather/components/current-weather';
+import { CurrentWeather, WeatherDetails } from '@/features/weather/components/current-weather';
 import { ForecastStrip } from '@/features/weather/components/forecast-strip';
 import { PlaceSearch } from '@/features/weather/components/place-search';
 import { WeatherBackdrop } from '@/features/weather/components/weather-backdrop';
@@ -25,7 +25,9 @@ interface WeatherHeroProps {
 
 /**
  * The top of the weather home (spec §2): the place with its refresh-location button, the selected day's
- * weather over a sky that matches it, and the five-day strip.
+ * weather over a sky that matches it, and the five-day strip. Below 1024 px it is a compact summary (place, now,
+ * min/max, chance of rain) so that the outfit under it is on the first screen; the details and the strip open
+ * with one button (docs/product.md §2).
  */
 export function WeatherHero({
   state,
@@ -42,18 +44,23 @@ export function WeatherHero({
   const day = state.status === 'ready' ? state.selected : null;
   const busy = state.status === 'locating' || state.status === 'loading';
   const headingId = useId();
+  const detailsId = useId();
+  const stripId = useId();
+  const [expanded, setExpanded] = useState(false);
   return (
     <section
       aria-labelledby={headingId}
       aria-busy={busy}
+      data-testid="weather-card"
       className="relative isolate overflow-hidden rounded-[28px] text-white shadow-[0_12px_40px_-16px_rgba(30,64,140,0.55)]"
     >
       <WeatherBackdrop skyStatus={day?.skyStatus} precipitationType={day?.precipitation.type} />
-      <div className="relative flex min-h-[420px] flex-col gap-6 p-5 sm:gap-7 sm:p-8">
-        <header className="flex items-center justify-between gap-4">
-          <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-xl font-bold">
-            <MapPin className="size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />
-            <span className="truncate" data-testid="location-name">
+      <div className="relative flex flex-col gap-3 p-4 sm:gap-7 sm:p-8 lg:min-h-[420px]">
+        <header className="flex items-start justify-between gap-3 sm:gap-4">
+          <h2 id={headingId} className="flex min-w-0 items-start gap-2 text-lg font-bold sm:text-xl">
+            <MapPin className="mt-1 size-5 shrink-0" aria-label={ko.weather.currentLocation} role="img" />
+            {/* A long name wraps between words (two lines at most) instead of being cut. */}
+            <span className="line-clamp-2 break-keep" data-testid="location-name">
               {locationNames?.length
                 ? locationNames.join(' ')
                 : state.status === 'no-location'
@@ -66,10 +73,11 @@ export function WeatherHero({
             onClick={onRefreshLocation}
             disabled={relocating}
             aria-busy={relocating}
-            className="inline-flex h-9 shrink-0 items-center gap-2 rounded-full bg-white/15 px-3.5 text-sm font-bold text-white ring-1 ring-white/25 backdrop-blur-sm transition-colors hover:bg-white/25 focus-visible:outline-white disabled:cursor-not-allowed disabled:text-white/70"
+            className="inline-flex size-11 shrink-0 items-center justify-center gap-2 rounded-full bg-black/15 text-sm font-bold whitespace-nowrap text-white ring-1 ring-white/30 transition-colors hover:bg-black/25 focus-visible:outline-white disabled:cursor-not-allowed sm:h-9 sm:w-auto sm:px-3.5"
           >
             <LocateFixed className={cn('size-4', relocating && 'animate-pulse')} aria-hidden />
-            {ko.weather.refreshLocation}
+            {/* An icon on a phone, so that the place's name keeps the row; the name is the same words. */}
+            <span className="max-sm:sr-only">{ko.weather.refreshLocation}</span>
           </button>
         </header>
 
@@ -84,9 +92,35 @@ export function WeatherHero({
         {state.status === 'ready' ? (
           <>
             <WeatherNotices days={state.days} />
-            <div className="flex flex-1 flex-col justify-end gap-7">
-              <CurrentWeather day={state.selected} />
-              <ForecastStrip days={state.days} selectedId={state.selected.id} onSelect={onSelect} />
+            <div className="flex flex-1 flex-col justify-end gap-3 lg:gap-7">
+              <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+                <CurrentWeather day={state.selected} />
+                <WeatherDetails
+                  day={state.selected}
+                  id={detailsId}
+                  className={expanded ? undefined : 'max-lg:hidden'}
+                />
+              </div>
+              <ForecastStrip
+                id={stripId}
+                days={state.days}
+                selectedId={state.selected.id}
+                onSelect={onSelect}
+                className={expanded ? undefined : 'max-lg:hidden'}
+              />
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={`${detailsId} ${stripId}`}
+                onClick={() => setExpanded((open) => !open)}
+                className="inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl bg-black/15 px-4 text-sm font-bold text-white ring-1 ring-white/30 transition-colors hover:bg-black/25 focus-visible:outline-white lg:hidden"
+              >
+                {expanded ? ko.weather.hideDetails : ko.weather.showDetails}
+                <ChevronDown
+                  className={cn('size-4 transition-transform', expanded && 'rotate-180')}
+                  aria-hidden
+                />
+              </button>
             </div>
           </>
         ) : state.status === 'error' ? (
@@ -170,11 +204,11 @@ function Message({
 }) {
   return (
     <div role={role} className="flex flex-1 flex-col items-center justify-center gap-3 text-center">
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-black/15 ring-1 ring-white/25">
         {icon}
       </span>
       <p className="text-lg font-bold">{title}</p>
-      {detail ? <p className="text-[15px] text-white/85">{detail}</p> : null}
+      {detail ? <p className="text-[15px]">{detail}</p> : null}
       {children ? <div className="mt-2">{children}</div> : null}
     </div>
   );
@@ -191,21 +225,21 @@ function WeatherSkeleton({ label }: { label: string }) {
         aria-hidden
         className="flex animate-pulse flex-col gap-8 lg:flex-row lg:items-end lg:justify-between"
       >
-        <div className="flex items-center gap-6">
-          <div className="size-24 rounded-[28px] bg-white/15" />
+        <div className="flex items-center gap-4 lg:gap-6">
+          <div className="size-16 rounded-[22px] bg-white/15 lg:size-24 lg:rounded-[28px]" />
           <div className="flex flex-col gap-3">
             <div className="h-4 w-24 rounded bg-white/20" />
-            <div className="h-14 w-40 rounded-xl bg-white/20" />
+            <div className="h-12 w-40 rounded-xl bg-white/20 lg:h-14" />
             <div className="h-5 w-56 rounded bg-white/15" />
           </div>
         </div>
-        <div className="grid grid-cols-3 gap-3 lg:w-[440px]">
+        <div className="grid grid-cols-3 gap-3 max-lg:hidden lg:w-[440px]">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-[84px] rounded-2xl bg-white/12" />
           ))}
         </div>
       </div>
-      <div aria-hidden className="grid animate-pulse grid-cols-5 gap-2.5">
+      <div aria-hidden className="grid animate-pulse grid-cols-5 gap-2.5 max-lg:hidden">
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="h-[124px] rounded-2xl bg-white/12" />
         ))}

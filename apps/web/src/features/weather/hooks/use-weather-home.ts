@@ -162,9 +162,12 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   else if (!days || !selected) state = { status: 'error', message: ko.weather.loadFailed };
   else state = { status: 'ready', days, selected };
 
+  // A place picked by name (or saved so) keeps the level the user picked ('서울특별시 강남구'): the forecast's
+  // own names come from its coordinates, down to a 동, and stand in only for a place from the device.
   const names = place?.names ?? location.data?.locationNames;
   let locationNames: string[] | null = null;
-  if (state.status === 'ready') locationNames = state.selected.location.locationNames;
+  if (place?.names?.length) locationNames = place.names;
+  else if (state.status === 'ready') locationNames = state.selected.location.locationNames;
   else if (names?.length) locationNames = names;
   else if (place) locationNames = [ko.weather.coordinateLabel(place.latitude, place.longitude)];
 

@@ -23,11 +23,22 @@ export function dayDate(forecastAt: string): string {
   return ko.weather.dayDate(month, day);
 }
 
-/** The strip label of a forecast day (docs/product.md §2): 오늘, 내일, 모레, then 'M월 D일'. */
+/** 'M.D.' of a forecast day (Seoul): the strip's second line. */
+export function dayShortDate(forecastAt: string): string {
+  const { month, day } = seoulDate(new Date(forecastAt));
+  return ko.weather.dayShortDate(month, day);
+}
+
+/**
+ * The label of a forecast day (docs/product.md §2): 오늘, 내일, 모레, then the day of the week ('토요일'), so that
+ * every day of the strip has a name and its date under it.
+ */
 export function dayLabel(forecastAt: string, now: Date = new Date()): string {
-  const days = dayNumber(seoulDate(new Date(forecastAt))) - dayNumber(seoulDate(now));
+  const date = seoulDate(new Date(forecastAt));
+  const days = dayNumber(date) - dayNumber(seoulDate(now));
   if (days === 0) return ko.weather.today;
   if (days === 1) return ko.weather.tomorrow;
   if (days === 2) return ko.weather.dayAfterTomorrow;
-  return dayDate(forecastAt);
+  // dayNumber counts days since 1970-01-01, a Thursday (4).
+  return ko.weather.weekdays[(dayNumber(date) + 4) % 7] ?? dayDate(forecastAt);
 }

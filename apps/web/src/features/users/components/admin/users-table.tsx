@@ -74,14 +74,19 @@ export function UsersTable(props: UsersTableProps) {
                 type="button"
                 disabled={self || busy}
                 onClick={() => props.onToggleLock(user)}
-                aria-label={user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)}
-                className="rounded-full disabled:cursor-not-allowed disabled:opacity-50"
+                // `relative`: the hidden words stay inside the table's scrolling box, not past the page's edge.
+                className="relative rounded-full disabled:cursor-not-allowed disabled:opacity-50"
               >
+                {/* Named by its badge, then what pressing it does ('활성, … 계정 잠그기'): the name starts with the
+                    visible text (WCAG 2.5.3). */}
                 {user.locked ? (
                   <Badge tone="danger">{ko.users.lockedBadge}</Badge>
                 ) : (
                   <Badge tone="success">{ko.users.statusActive}</Badge>
                 )}
+                <span className="sr-only">
+                  , {user.locked ? ko.users.unlockAction(user.email) : ko.users.lockAction(user.email)}
+                </span>
               </button>
             </td>
             <td className="px-6 py-4">
