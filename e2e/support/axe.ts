@@ -41,9 +41,10 @@ export async function expectNoAxeViolations(
   await page.waitForTimeout(350);
   // Label in Name (WCAG 2.5.3, level A) is an experimental axe rule, off unless named: on, so that a control's
   // accessible name always starts with its visible text (voice control users say what they see).
+  // `options` replaces what `withTags` set, so it comes first.
   const builder = new AxeBuilder({ page })
-    .withTags(WCAG_AA)
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_AA);
   for (const selector of include) builder.include(selector);
   const results = await builder.analyze();
   const violations = results.violations as AxeViolation[];
