@@ -147,6 +147,8 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
 
   // Another outfit for the same day.
   await panel.getByRole('button', { name: '다른 옷 추천' }).click();
+  // The mutation's state reaches React a tick after the click, so the new outfit is waited for, not read at once.
+  await expect.poll(() => outfitOf(panel)).not.toEqual(first);
   await expect(panel.getByRole('button', { name: '다른 옷 추천' })).toBeEnabled();
   const second = await outfitOf(panel);
   expect(second).not.toEqual(first);

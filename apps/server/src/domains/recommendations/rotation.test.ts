@@ -43,6 +43,16 @@ describe('rotation store', () => {
     expect(outfit(store.next('u:w', run))).toBe(seen[1]);
   });
 
+  it('moves on from the outfit shown again after the closet changed: "다른 옷 추천" never repeats it', () => {
+    const store = createRotationStore();
+    // The day was first shown with an empty closet, which was then filled.
+    const empty = (shown: ReadonlySet<string>) => recommend({ ...base, closet: [], shown, keep: [] });
+    expect(store.current('u:w', empty).picks).toEqual([]);
+    const shownNow = outfit(store.current('u:w', run));
+    expect(outfit(store.current('u:w', run))).toBe(shownNow);
+    expect(outfit(store.next('u:w', run))).not.toBe(shownNow);
+  });
+
   it('keeps rounds apart per key and forgets a round after it has been idle', () => {
     let now = 0;
     const store = createRotationStore({ idleMs: 1000, now: () => now });

@@ -88,7 +88,13 @@ export function createRotationStore(options: RotationOptions = {}) {
      */
     current(key: string, run: RunRecommendation): Recommendation {
       const s = state(key);
-      return s.current ? run(s.current.shown, s.current.keep) : advance(s, run);
+      if (!s.current) return advance(s, run);
+      // Chosen again the same way; when the closet changed since (an empty closet filled), what it gives now is
+      // what the user sees, so it joins the round and "다른 옷 추천" moves on from it.
+      const rec = run(s.current.shown, s.current.keep);
+      s.signatures.add(outfitSignature(rec.picks));
+      for (const p of rec.picks) s.shown.add(p.id);
+      return rec;
     },
 
     /** The day's outfit again with `keep` in it ('이 옷 빼기'), ranked as the outfit now shown was. */
