@@ -142,10 +142,9 @@ test('keyboard only: login, sign-up, closet add dialog, feed detail, comments an
   await keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/auth\/login$/);
 
-  // Sign-in: ID, password, Enter.
-  await tabTo(page, '아이디');
-  await keyboard.type(user.email);
-  await tabTo(page, '비밀번호');
+  // Sign-in: the e-mail just registered is there and the focus waits in the password; type it, Enter.
+  await expect(page.getByLabel('아이디')).toHaveValue(user.email);
+  expect((await focused(page)).name).toBe('비밀번호');
   await keyboard.type(user.password);
   await keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/recommendations$/);
