@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ClothesType } from '@otboo/contract';
-import { inferProfile } from './garment-profile.js';
 import { buildPieceReason, buildReason } from './reason.js';
 import { recommend, type Candidate, type EngineWeather, type Recommendation } from './recommend.js';
+import { day, garment } from './closet.fixture.js';
 
-const garment = (name: string, type: ClothesType, attributes: Record<string, string> = {}): Candidate => ({
-  id: name,
-  type,
-  profile: inferProfile({
-    id: name,
-    name,
-    type,
-    attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
-  }),
-});
-
-/** A calm, cloudy autumn day whose apparent temperature is the air temperature. */
-const day = (temperature: number, extra: Partial<EngineWeather> = {}): EngineWeather => ({
-  temperature,
-  min: temperature - 3,
-  max: temperature + 2,
-  humidity: 50,
-  windSpeed: 1,
-  precipitationType: 'NONE',
-  precipitationProbability: 0,
-  skyStatus: 'CLOUDY',
-  month: 10,
-  ...extra,
-});
 const rainy = (temperature: number) =>
   day(temperature, { precipitationType: 'RAIN', precipitationProbability: 80 });
 

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ClothesType } from '@otboo/contract';
-import { inferProfile } from './garment-profile.js';
 import { buildPieceReason, buildReason } from './reason.js';
 import {
   recommend,
@@ -9,37 +7,13 @@ import {
   type RecommendInput,
   type WearRecord,
 } from './recommend.js';
+import { day, garment } from './closet.fixture.js';
 
 /**
  * The engine on whole closets: the rules across slots, exclusions and taste, and closets that are empty, tiny,
  * huge or carry attributes the engine has never seen. Rule by rule tests are in look.test.ts, the search against
  * brute force in outfit-search.test.ts, the labelled cases in outfit-suite.test.ts.
  */
-
-const garment = (name: string, type: ClothesType, attributes: Record<string, string> = {}): Candidate => ({
-  id: name,
-  type,
-  profile: inferProfile({
-    id: name,
-    name,
-    type,
-    attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
-  }),
-});
-
-/** A calm, dry day whose apparent temperature equals the air temperature (autumn, no wind chill). */
-const day = (temperature: number, extra: Partial<EngineWeather> = {}): EngineWeather => ({
-  temperature,
-  min: temperature - 3,
-  max: temperature + 2,
-  humidity: 50,
-  windSpeed: 1,
-  precipitationType: 'NONE',
-  precipitationProbability: 0,
-  skyStatus: 'CLOUDY',
-  month: 10,
-  ...extra,
-});
 
 const DAY_AT = new Date('2026-10-15T03:00:00Z');
 const input = (closet: Candidate[], weather: EngineWeather, extra: Partial<RecommendInput> = {}) => ({

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ClothesType } from '@otboo/contract';
-import { inferProfile } from './garment-profile.js';
 import { buildReason } from './reason.js';
 import {
   outfitSignature,
@@ -10,31 +8,7 @@ import {
   type RecommendInput,
   type WearRecord,
 } from './recommend.js';
-
-const garment = (name: string, type: ClothesType, attributes: Record<string, string> = {}): Candidate => ({
-  id: name,
-  type,
-  profile: inferProfile({
-    id: name,
-    name,
-    type,
-    attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
-  }),
-});
-
-/** A calm, dry day whose apparent temperature equals the air temperature (autumn, no wind chill). */
-const day = (temperature: number, extra: Partial<EngineWeather> = {}): EngineWeather => ({
-  temperature,
-  min: temperature - 3,
-  max: temperature + 2,
-  humidity: 50,
-  windSpeed: 1,
-  precipitationType: 'NONE',
-  precipitationProbability: 0,
-  skyStatus: 'CLOUDY',
-  month: 10,
-  ...extra,
-});
+import { day, garment } from './closet.fixture.js';
 
 const DAY_AT = new Date('2026-10-15T03:00:00Z');
 const input = (
