@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ClothesType } from '@otboo/contract';
 import { buildPieceReason, buildReason } from './reason.js';
 import {
   recommend,
