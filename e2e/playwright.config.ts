@@ -29,6 +29,9 @@ export default defineConfig({
   use: {
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
+    // Transitions end at once (index.css honours the setting), so no screenshot or axe run catches a toast or
+    // a sheet half faded: a fading toast's text once failed the contrast rule by timing alone.
+    reducedMotion: 'reduce',
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

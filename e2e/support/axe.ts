@@ -39,6 +39,14 @@ export async function expectNoAxeViolations(
 ): Promise<void> {
   // Animations and transitions settle first, so colours are read at their final values.
   await page.waitForTimeout(350);
+  // A finite one still running (a toast fading out) is waited for; an endless one (a spinner) is not.
+  await page.waitForFunction(() => {
+    type Running = { playState: string; effect: { getComputedTiming(): { endTime: number } } | null };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+  });
   // Label in Name (WCAG 2.5.3, level A) is an experimental axe rule, off unless named: on, so that a control's
   // accessible name always starts with its visible text (voice control users say what they see).
   // `options` replaces what `withTags` set, so it comes first.
