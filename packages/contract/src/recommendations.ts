@@ -17,6 +17,11 @@ export const RecommendationDto = z.object({
   reason: z.string(),
   /** Ours: the caller's garments taken out of this day's recommendations ('이 옷 빼기'). */
   excludedClothesIds: z.array(z.string()).optional(),
+  /**
+   * Ours: the °C the outfit was chosen for (apparent temperature, then the profile's sensitivity, then the learned
+   * shift of docs/api.md §10), to one decimal.
+   */
+  personalTemperature: z.number().optional(),
 });
 export type RecommendationDto = z.infer<typeof RecommendationDto>;
 
@@ -45,3 +50,31 @@ export const RecommendationQuery = z.object({
   current: optionalParam(BooleanParam),
 });
 export type RecommendationQuery = z.infer<typeof RecommendationQuery>;
+
+/** How a day's outfit felt ('오늘 옷차림은 어땠나요?', docs/api.md §10). */
+export const FEELINGS = ['COLD', 'JUST_RIGHT', 'HOT'] as const;
+export const Feeling = z.enum(FEELINGS);
+export type Feeling = z.infer<typeof Feeling>;
+
+/** POST /api/recommendations/feedback: one answer per user and forecast day (again replaces it). */
+export const RecommendationFeedbackRequest = z.strictObject({ weatherId: Id, feeling: Feeling });
+export type RecommendationFeedbackRequest = z.infer<typeof RecommendationFeedbackRequest>;
+
+/** The learned shift stays within this many °C either way. */
+export const CALIBRATION_MAX_SHIFT = 5;
+
+/** A recent day the user wore an outfit (an OOTD or the morning outfit) and has not said how it felt. */
+export const UnansweredDay = z.object({ date: z.iso.date(), weatherId: z.string() });
+export type UnansweredDay = z.infer<typeof UnansweredDay>;
+
+/**
+ * GET /api/recommendations/calibration: the learned temperature shift (°C, one decimal; negative dresses warmer)
+ * and how many answers taught it. `unansweredDays` (ours, for the home's question): today and yesterday, newest
+ * first, when the user wore an outfit that day and has not answered for it.
+ */
+export const CalibrationDto = z.object({
+  shiftCelsius: z.number().min(-CALIBRATION_MAX_SHIFT).max(CALIBRATION_MAX_SHIFT),
+  samples: z.number().int().min(0),
+  unansweredDays: z.array(UnansweredDay).optional(),
+});
+export type CalibrationDto = z.infer<typeof CalibrationDto>;

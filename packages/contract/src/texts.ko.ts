@@ -163,6 +163,7 @@ export const ko = {
       clothesId: '옷 ID',
       clothesIds: '옷 목록',
       keepClothesIds: '남길 옷 목록',
+      feeling: '옷차림 느낌',
       current: '현재 추천 보기',
       typeEqual: '옷 종류 필터',
       type: '종류',
@@ -463,6 +464,9 @@ export const ko = {
       bigRange: '일교차가 커요',
       coldSensitive: '추위를 잘 타는 편이라 더 따뜻하게 골랐어요',
       heatSensitive: '더위를 잘 타는 편이라 더 가볍게 골랐어요',
+      /** The learned shift (docs/api.md §10), in °C without a sign: '1.5'. */
+      calibratedCold: (degrees: string) => `추위를 타신다고 하셔서 ${degrees}°C 더 따뜻하게 골랐어요`,
+      calibratedHot: (degrees: string) => `더위를 타신다고 하셔서 ${degrees}°C 더 시원하게 골랐어요`,
       /** By temperature band, hottest (28°C 이상) first, when no outer is chosen. */
       bands: [
         '시원한 옷으로 골랐어요',
@@ -594,6 +598,30 @@ export const ko = {
     undoFailed: '되돌리지 못했어요',
     /** The garments taken out of the selected day, each with its undo. */
     excludedToday: '오늘 뺀 옷',
+    /** 'How did it feel?' on the home, and the learned shift in the settings (docs/api.md §10). */
+    feedback: {
+      questionToday: '오늘 옷차림은 어땠나요?',
+      questionYesterday: '어제 옷차림은 어땠나요?',
+      detail: '알려주시면 다음 추천부터 체감 온도에 반영해요',
+      feelings: { COLD: '추웠어요', JUST_RIGHT: '적당했어요', HOT: '더웠어요' },
+      dismiss: '묻지 않기',
+      thanks: '알려주셔서 고마워요. 다음 추천에 반영할게요',
+      failed: '답변을 보내지 못했어요',
+      futureDay: '아직 오지 않은 날의 옷차림은 답할 수 없어요.',
+    },
+    calibration: {
+      title: '체감 보정',
+      /** `shift` already signed: '−1.5°C'. */
+      summary: (shift: string, samples: number) => `체감 보정: ${shift}, 답변 ${samples}개`,
+      explain: '홈에서 옷차림이 어땠는지 답하시면 추천 온도를 조금씩 맞춰 드려요',
+      none: '아직 답변이 없어요',
+      loadFailed: '체감 보정을 불러오지 못했어요',
+      reset: '초기화',
+      resetTitle: '체감 보정을 초기화할까요?',
+      resetDescription: '지금까지의 답변을 지우고 보정을 0°C로 되돌려요.',
+      resetDone: '체감 보정을 초기화했어요',
+      resetFailed: '초기화하지 못했어요',
+    },
   },
   clothes: {
     types: {

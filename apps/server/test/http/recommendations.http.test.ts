@@ -230,6 +230,7 @@ describe('GET /api/recommendations', () => {
         clothes: [],
         reason: '체감 3°C · 옷장에 등록된 옷이 없어요',
         excludedClothesIds: [],
+        personalTemperature: 3,
       });
     });
 

@@ -1,6 +1,7 @@
-import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { FEELINGS } from '@otboo/contract';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { clothes } from './clothes.js';
-import { createdAt } from './columns.js';
+import { createdAt, instant, updatedAt } from './columns.js';
 import { users } from './users.js';
 import { weatherForecasts } from './weather.js';
 
@@ -30,3 +31,39 @@ export const recommendationExclusions = pgTable(
     index('recommendation_exclusions_clothes_idx').on(t.clothesId),
   ],
 );
+
+/**
+ * 'How did it feel?': one answer per user and forecast day (Asia/Seoul); answering again replaces it. The learned
+ * shift is recomputed from these rows on every answer and kept in recommendationCalibrations (docs/recommendations.md §7).
+ */
+export const recommendationFeedback = pgTable(
+  'recommendation_feedback',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    forecastDate: date({ mode: 'string' }).notNull(),
+    /** The forecast answered for; kept when the forecast row goes (the date is what counts). */
+    weatherId: uuid().references(() => weatherForecasts.id, { onDelete: 'set null' }),
+    feeling: text({ enum: FEELINGS }).notNull(),
+    answeredAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.forecastDate] }),
+    // A deleted forecast finds its answers (the foreign key's set null).
+    index('recommendation_feedback_weather_idx').on(t.weatherId),
+  ],
+);
+
+/**
+ * The learned temperature shift, one row per user who answered: what every recommendation reads (by key, so its
+ * cost does not grow with the answers). No row means 0.
+ */
+export const recommendationCalibrations = pgTable('recommendation_calibrations', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  shiftCelsius: doublePrecision().notNull(),
+  samples: integer().notNull(),
+  updatedAt: updatedAt(),
+});

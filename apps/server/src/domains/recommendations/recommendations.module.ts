@@ -2,15 +2,23 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Routes } from '../../lib/modules.js';
 import { closetGaps } from './closet-gaps.js';
+import { createFeedbackRepo } from './feedback.repo.js';
+import { feedbackRoutes } from './feedback.routes.js';
+import { createFeedbackService } from './feedback.service.js';
 import { createRecommendationsRepo } from './recommendations.repo.js';
 import { recommendationsRoutes } from './recommendations.routes.js';
 import { createRecommendationsService } from './recommendations.service.js';
 
-/** Today's outfit from the caller's closet and weather, and the engine that picks it. */
+/**
+ * Today's outfit from the caller's closet and weather, the engine that picks it, and the shift learned from how
+ * outfits felt.
+ */
 export function createRecommendationsModule({ db }: { db: Db }) {
   const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+  const feedback = createFeedbackService({ db, repo: createFeedbackRepo() });
   const routes: Routes = async (app) => {
     await app.register(recommendationsRoutes, { recommendations });
+    await app.register(feedbackRoutes, { feedback });
   };
   return {
     recommendations,

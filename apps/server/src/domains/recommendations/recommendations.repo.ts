@@ -33,6 +33,8 @@ export interface UserState {
   closetVersion: string;
   historyVersion: string;
   sensitivity: number | null;
+  /** The shift learned from the user's 'how did it feel?' answers (°C; 0 when none). */
+  calibration: number;
   /** Garments the user took out of this day's recommendations, oldest first. */
   excludedToday: string[];
   /** Garments the user took out on other days, one entry per time (the latest EXCLUSIONS_READ exclusions). */
@@ -71,7 +73,8 @@ export function createRecommendationsRepo() {
   return {
     /**
      * The forecast day and, in the same round trip, what the recommender caches for the user: version keys of the
-     * closet (its garments and the attribute definitions) and of the post history, and the profile's sensitivity.
+     * closet (its garments and the attribute definitions) and of the post history, the profile's sensitivity and the
+     * learned shift.
      * The closet domain bumps `clothes.updated_at` on every change to a garment or its attributes, definitions bump
      * theirs on update, and a deleted row changes a count. Undefined when the forecast does not exist.
      */
@@ -89,6 +92,11 @@ export function createRecommendationsRepo() {
           sensitivity: sql<
             number | null
           >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
+          // One row by key however many answers taught it (docs/recommendations.md §7).
+          calibration:
+            sql<number>`coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0)`.mapWith(
+              Number,
+            ),
           exclusions: sql<string>`(select coalesce(json_agg(json_build_array(x.clothes_id, x.weather_id = ${weatherId}) order by x.created_at), '[]')::text
             from (select e.clothes_id, e.weather_id, e.created_at from recommendation_exclusions e where e.user_id = ${userId}
               order by e.created_at desc limit ${EXCLUSIONS_READ}) x)`,
@@ -97,14 +105,14 @@ export function createRecommendationsRepo() {
         .where(eq(weatherForecasts.id, weatherId))
         .limit(1);
       if (!row) return undefined;
-      const { closetVersion, historyVersion, sensitivity, exclusions, ...weather } = row;
+      const { closetVersion, historyVersion, sensitivity, calibration, exclusions, ...weather } = row;
       const excludedToday: string[] = [];
       const excludedElsewhere: string[] = [];
       for (const [clothesId, today] of JSON.parse(exclusions) as [string, boolean][])
         (today ? excludedToday : excludedElsewhere).push(clothesId);
       return {
         weather,
-        state: { closetVersion, historyVersion, sensitivity, excludedToday, excludedElsewhere },
+        state: { closetVersion, historyVersion, sensitivity, calibration, excludedToday, excludedElsewhere },
       };
     },
 

@@ -139,6 +139,7 @@ export function createRecommendationsService({
       const input = {
         weather: engineWeather(weatherRow),
         sensitivity: state.sensitivity ?? NEUTRAL_SENSITIVITY,
+        calibration: state.calibration,
         closet: closet.candidates,
         history: history.wears,
         dayAt: weatherRow.forecastAt,
@@ -173,6 +174,7 @@ export function createRecommendationsService({
         }),
         reason: buildReason(result, closet.garments.length),
         excludedClothesIds: state.excludedToday,
+        personalTemperature: Math.round(result.conditions.personal * 10) / 10 + 0,
       };
     },
 

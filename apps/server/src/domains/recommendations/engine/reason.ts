@@ -64,6 +64,13 @@ function missingPart(r: Recommendation): string {
   return `${said.join(', ')} — ${hint}`;
 }
 
+/** The learned shift (docs/recommendations.md §7), said whenever one applied: '… 1.5°C 더 따뜻하게 골랐어요'. */
+function calibrationPart(shift: number): string | null {
+  const size = Math.round(Math.abs(shift) * 10) / 10;
+  if (size === 0) return null;
+  return shift < 0 ? texts.calibratedCold(String(size)) : texts.calibratedHot(String(size));
+}
+
 /**
  * The short Korean explanation of a recommendation, e.g. '체감 3°C, 바람이 강해요 · 두꺼운 아우터를 골랐어요'.
  * `closetSize` tells an empty closet from one where nothing fits.
@@ -73,8 +80,10 @@ export function buildReason(r: Recommendation, closetSize: number): string {
   if (closetSize === 0) return [...parts, texts.emptyCloset].join(' · ');
   if (r.picks.length === 0) return [...parts, texts.nothingSuitable].join(' · ');
   const c = r.conditions;
-  if (c.band > c.neutralBand) parts.push(texts.coldSensitive);
-  else if (c.band < c.neutralBand) parts.push(texts.heatSensitive);
+  if (c.sensitivityBand > c.neutralBand) parts.push(texts.coldSensitive);
+  else if (c.sensitivityBand < c.neutralBand) parts.push(texts.heatSensitive);
+  const learned = calibrationPart(c.calibration);
+  if (learned) parts.push(learned);
   parts.push(choicePart(r));
   parts.push(...wetPart(r));
   if (r.missing.length) parts.push(missingPart(r));

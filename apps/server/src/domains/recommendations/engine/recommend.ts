@@ -55,6 +55,8 @@ export interface Candidate {
 export interface RecommendInput {
   weather: EngineWeather;
   sensitivity: number;
+  /** The shift (°C) learned from the user's 'how did it feel?' answers, added after the sensitivity (default 0). */
+  calibration?: number;
   /** Never changed once passed in: its grouping by type is remembered for the next request. */
   closet: readonly Candidate[];
   history: readonly WearRecord[];
@@ -169,9 +171,13 @@ export interface Conditions {
   /** Apparent temperature of the day's minimum (the cool morning and evening). */
   minApparent: number;
   formula: ApparentFormula;
-  /** Apparent temperature shifted by the user's sensitivity. */
+  /** Apparent temperature shifted by the user's sensitivity, then by the learned shift. */
   personal: number;
+  /** The learned shift (°C) in `personal`. */
+  calibration: number;
   band: number;
+  /** Band of the sensitivity alone (without the learned shift): what the profile asks for. */
+  sensitivityBand: number;
   /** Band a neutral (2.5) person would get. */
   neutralBand: number;
   precipitation: 'rain' | 'snow' | null;
@@ -355,7 +361,9 @@ export function recommend(input: RecommendInput): Recommendation {
     humidity: weather.humidity,
     month: weather.month,
   });
-  const personal = personalTemperature(apparent, input.sensitivity);
+  const calibration = input.calibration ?? 0;
+  const sensed = personalTemperature(apparent, input.sensitivity);
+  const personal = sensed + calibration;
   const shift = personal - apparent;
   const wetType = weather.precipitationType !== 'NONE';
   const wet = wetType || weather.precipitationProbability >= WET_PROBABILITY;
@@ -376,7 +384,9 @@ export function recommend(input: RecommendInput): Recommendation {
     minApparent,
     formula,
     personal,
+    calibration,
     band: plan.band,
+    sensitivityBand: bandOf(sensed),
     neutralBand: bandOf(personalTemperature(apparent, NEUTRAL_SENSITIVITY)),
     precipitation: wet ? (snow ? 'snow' : 'rain') : null,
     windy,
