@@ -74,6 +74,10 @@ export const queryKeys = {
     publicKey: () => ['push', 'public-key'] as const,
   },
   recommendations: {
+    /** Every day's outfit: refreshed together when the learned shift changes (docs/api.md §10). */
+    details: () => ['recommendations', 'detail'] as const,
     detail: (weatherId: string) => ['recommendations', 'detail', { weatherId }] as const,
+    /** The signed-in user's learned shift and the days left to answer (always their own). */
+    calibration: () => ['recommendations', 'calibration'] as const,
   },
 };

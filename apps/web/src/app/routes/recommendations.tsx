@@ -11,6 +11,7 @@ import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { FeedbackPrompt } from '@/features/recommendations/components/feedback-prompt';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
 import { useExclusions, type ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
 import { useRecommendation } from '@/features/recommendations/hooks/use-recommendation';
@@ -176,6 +177,7 @@ export function RecommendationsRoute() {
           onCloseSearch={weather.closeSearch}
         />
         {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
+        {userId ? <FeedbackPrompt userId={userId} /> : null}
         <RecommendationPanel
           view={view}
           canRegister={canRegister}

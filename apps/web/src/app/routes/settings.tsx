@@ -16,6 +16,7 @@ import { PROVIDER_LABELS, SocialLinkButtons } from '@/features/auth/components/s
 import { ProfileForm } from '@/features/users/components/settings/profile-form';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { NotificationSettingsSection } from '@/features/notification-settings/components/notification-settings-section';
+import { CalibrationSection } from '@/features/recommendations/components/calibration-section';
 import { PushDeviceSwitch } from '@/features/push/components/push-device-switch';
 import type { PushDeviceStatus } from '@/features/push/hooks/use-push-device';
 import { getLocation } from '@/features/weather/api/get-location';
@@ -110,6 +111,7 @@ export function SettingsRoute() {
             deviceSwitch={<PushDeviceSwitch onStatusChange={setPushStatus} />}
             pushOn={pushStatus === 'checking' ? undefined : pushStatus === 'on'}
           />
+          <CalibrationSection />
           <Section title={ko.auth.changePasswordTitle}>
             <ChangePasswordForm />
           </Section>
