@@ -23,7 +23,9 @@ export function FeedbackPrompt({ userId }: { userId: string }) {
   const headingId = useId();
   const { calibration, answer } = useCalibration();
   const [asked, setAsked] = useState(() => readAsked(userId));
-  const day = dayToAsk(calibration.data?.unansweredDays ?? [], Date.now(), asked);
+  // The time the home was opened: the question is for "the next time the home is opened after 18:00".
+  const [openedAt] = useState(() => Date.now());
+  const day = dayToAsk(calibration.data?.unansweredDays ?? [], openedAt, asked);
   if (!day) return null;
 
   function close(date: string) {
@@ -55,7 +57,7 @@ export function FeedbackPrompt({ userId }: { userId: string }) {
       className="relative flex flex-col gap-3 rounded-[28px] bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="pr-10 text-lg font-bold text-ink">
-        {isSeoulToday(day.date, Date.now()) ? texts.questionToday : texts.questionYesterday}
+        {isSeoulToday(day.date, openedAt) ? texts.questionToday : texts.questionYesterday}
       </h2>
       <p className="pr-10 text-sm break-keep text-ink-soft">{texts.detail}</p>
       <div role="group" aria-labelledby={headingId} className="grid grid-cols-3 gap-2 sm:flex">
