@@ -34,6 +34,7 @@ export function CalibrationSection() {
   return (
     <section
       aria-labelledby={headingId}
+      data-testid="calibration-section"
       className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 sm:p-7"
     >
       <h2 id={headingId} className="text-[17px] font-bold text-ink">
