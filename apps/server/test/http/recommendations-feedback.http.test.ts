@@ -110,6 +110,11 @@ describe('how did it feel: POST feedback, GET/DELETE calibration', () => {
         json: { weatherId, feeling: 'COLD', shiftCelsius: -5 },
       });
       expect(unknown.body.message).toBe('알 수 없는 항목이 있습니다: shiftCelsius');
+      const freezing = await http.post(FEEDBACK, {
+        token: user.accessToken,
+        json: { weatherId, feeling: 'FREEZING' },
+      });
+      expect(freezing.body.message).toBe('옷차림 느낌은 COLD, JUST_RIGHT, HOT 중 하나여야 합니다.');
       expect(await calibration(user)).toMatchObject({ shiftCelsius: 0, samples: 0 });
     });
 
