@@ -7,7 +7,13 @@ import { feedClothes, feeds, notifications, profiles } from '../../src/db/schema
 import { insertClothesRow, insertWeatherRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
-import { startServer, type TestServer } from '../support/start-server.js';
+import { testDbKind } from '../support/databases.js';
+import {
+  createTestDatabase,
+  startServer,
+  type TestDatabase,
+  type TestServer,
+} from '../support/start-server.js';
 
 // 'How did it feel?' and the learned temperature shift (docs/api.md §10). Forecasts, garments, posts and morning
 // notifications are written straight into the database, as in recommendations.http.test.ts.
@@ -310,5 +316,52 @@ describe('how did it feel: POST feedback, GET/DELETE calibration', () => {
       });
       expect((await calibration(user)).unansweredDays).toEqual([{ date: today, weatherId: here.id }]);
     });
+  });
+});
+
+// The embedded database is one process: several instances need PostgreSQL.
+describe.skipIf(testDbKind() !== 'postgres')('the shift on two instances of one database', () => {
+  let database: TestDatabase;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await startServer({ database });
+    b = await startServer({ database });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+  });
+
+  it("an answer on one instance changes the other's next outfit at once", async () => {
+    const user = await createUser(a);
+    for (const g of CLOSET) await insertClothesRow(a, user.id, g);
+    const day = (await insertWeatherRow(a, octoberDay(17, '2026-10-23'))).id;
+    const outfitOn = async (server: TestServer) => {
+      const res = await httpClient(server.url).get('/api/recommendations', {
+        token: user.accessToken,
+        query: { weatherId: day, current: 'true' },
+      });
+      return RecommendationDto.parse(res.body);
+    };
+    // Instance B has the closet cached and the day's outfit shown.
+    const before = await outfitOn(b);
+    expect(before.personalTemperature).toBe(17);
+    for (const date of ['2026-09-01', '2026-09-02', '2026-09-03']) {
+      const weatherId = (await insertWeatherRow(a, octoberDay(15, date))).id;
+      const res = await httpClient(a.url).post(FEEDBACK, {
+        token: user.accessToken,
+        json: { weatherId, feeling: 'COLD' },
+      });
+      expect(res.status).toBe(204);
+    }
+    const after = await outfitOn(b);
+    expect(after.personalTemperature).toBe(14.6);
+    expect(after.clothes.map((c) => c.name)).toContain('자켓');
+    await httpClient(b.url).delete(CALIBRATION, { token: user.accessToken });
+    expect((await outfitOn(a)).personalTemperature).toBe(17);
   });
 });
