@@ -5,12 +5,13 @@
  * forecast is written straight into the database (the weather provider is offline in benchmarks).
  *
  *   npm run bench -- lists.floor --db=postgres
+ *   LISTS_BENCH_KEEP=1 npm run bench -- lists.floor --db=postgres   keeps the database (its URL is logged) for EXPLAIN
  *
  * Rows: the cheapest signed-in call (the follow summary) and each first page as the web app asks for it.
  */
 import { randomUUID } from 'node:crypto';
 import { weatherForecasts, profiles } from '../../src/db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { runLoad } from '../support/load.js';
 import { BENCH_ADMIN, benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
 import type { BenchRow, LoadRow, Scenario } from '../support/types.js';
@@ -212,6 +213,9 @@ export const scenarios: Scenario[] = [
                 `/api/feeds/${viewerPosts[Math.floor(i / (USERS - 1))]!.id}/like`,
               ),
           );
+          // Statistics that see the new rows, as autovacuum would have them on a live database (it may be off, or
+          // slow to come round, on a scratch one); without them every plan is made from default guesses.
+          await withDatabase(target, ({ db }) => db.execute(sql`analyze`));
           ctx.log(
             `made ${USERS} users, ${FEEDS} posts, a ${CLOSET}-piece closet through the API in ${((performance.now() - started) / 1000).toFixed(0)} s`,
           );
@@ -281,7 +285,8 @@ export const scenarios: Scenario[] = [
           await server.stop();
         }
       } finally {
-        await target.cleanup();
+        if (process.env.LISTS_BENCH_KEEP) ctx.log(`kept ${target.databaseUrl}`);
+        else await target.cleanup();
       }
       return rows;
     },
