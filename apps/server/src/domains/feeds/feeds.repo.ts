@@ -289,13 +289,15 @@ export function createFeedsRepo() {
     /**
      * A keyword page through the content index, in two statements: the page's ids (planned for this word: the
      * index's plan depends on it) with, when `withCount`, the search's count in the same round trip; then the
-     * feeds themselves by id, prepared (byIdsStatement). `total` is null without `withCount`.
+     * feeds themselves by id, prepared (byIdsStatement). `total` is null without `withCount`; `retried` is set by
+     * its own second reading.
      */
     async keywordPage(
       db: Executor,
       viewerId: string,
       q: FeedPagePlan,
       withCount: boolean,
+      retried = false,
     ): Promise<{ rows: FeedRow[]; total: number | null }> {
       const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
       const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
@@ -315,6 +317,8 @@ export function createFeedsRepo() {
       );
       const ids = JSON.parse(found?.ids ?? '[]') as string[];
       const rows = ids.length === 0 ? [] : await byIdsStatement(db, q, { viewerId, ids });
+      // A feed deleted between the two statements would end the page early (hasNext counts the rows): read again.
+      if (rows.length < ids.length && !retried) return repo.keywordPage(db, viewerId, q, withCount, true);
       return { rows, total: found?.total ?? null };
     },
 
