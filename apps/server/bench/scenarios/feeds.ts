@@ -70,7 +70,11 @@ async function deepCursor(
   return { cursor: key instanceof Date ? key.toISOString() : String(key), idAfter: rows[0].id as string };
 }
 
-/** The page query exactly as the feed list plans it (author ids, plan choice), EXPLAIN ANALYZEd. */
+/**
+ * The page query exactly as the feed list plans it (author ids, plan choice), EXPLAIN ANALYZEd. A keyword page
+ * through the gram index runs as two statements (FeedsRepo.keywordPage: the ids, then the feeds by id); this
+ * one statement holds the same word-dependent part, so its plan shows how the ids are found.
+ */
 async function explainPage(
   url: string,
   client: pg.Client,

@@ -456,6 +456,47 @@ describe('feeds: post, list, search, edit, delete', () => {
       }
     });
 
+    it('pages through a keyword search in every order, each match once, with its count and likedByMe', async () => {
+      const everyMatch = ids((await list(author, { keywordLike: '코트', limit: 100 })).body);
+      expect(everyMatch.length).toBeGreaterThanOrEqual(2);
+      for (const sortBy of ['createdAt', 'likeCount']) {
+        for (const sortDirection of ['DESCENDING', 'ASCENDING']) {
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          let idAfter: string | undefined;
+          for (let i = 0; i < 10; i++) {
+            const page = await list(author, {
+              keywordLike: '코트',
+              sortBy,
+              sortDirection,
+              limit: 1,
+              cursor,
+              idAfter,
+            });
+            expect(page.status).toBe(200);
+            expect(page.body.totalCount).toBe(everyMatch.length);
+            seen.push(...ids(page.body));
+            if (!page.body.hasNext) break;
+            cursor = page.body.nextCursor;
+            idAfter = page.body.nextIdAfter;
+          }
+          expect([...seen].sort(), `${sortBy} ${sortDirection}`).toEqual([...everyMatch].sort());
+        }
+      }
+      // The page's feeds are read with the caller's likes, in the list's order ('날': the snow and rain posts).
+      const liked = await list(author, {
+        keywordLike: '날',
+        sortBy: 'likeCount',
+        sortDirection: 'DESCENDING',
+      });
+      expect(liked.body.data.map((f: FeedDto) => [f.id, f.likeCount, f.likedByMe])).toEqual([
+        [made.snow, 2, true],
+        [made.rain, 1, true],
+      ]);
+      const asSearcher = await list(searcher, { keywordLike: '날' });
+      expect(asSearcher.body.data.map((f: FeedDto) => f.likedByMe)).toEqual([false, false]);
+    });
+
     it('answers malformed paging and filters with 400, never 500', async () => {
       const bad: Record<string, string>[] = [
         { sortBy: 'content' },

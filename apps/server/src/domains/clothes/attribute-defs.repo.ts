@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/cursor.js';
 import { must } from '../../lib/must.js';
+import { preparedStatements } from '../../lib/prepared.js';
 
 export type AttributeDefRow = typeof attributeDefs.$inferSelect;
 
@@ -22,20 +23,39 @@ export function isUniqueViolation(err: unknown): boolean {
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
+/** What changes the text of the definition list's statement. */
+interface DefListShape {
+  sortBy: AttributeDefListQuery['sortBy'];
+  sortDirection: AttributeDefListQuery['sortDirection'];
+  keyword: boolean;
+}
+
+/**
+ * The definition list, built once per shape (lib/prepared.ts): the closet screen and every garment form ask for
+ * it. A handful of rows, so one generic plan serves every keyword.
+ */
+const listStatement = preparedStatements(
+  (db: Executor, shape: DefListShape) => {
+    const dir = shape.sortDirection === 'ASCENDING' ? asc : desc;
+    const order =
+      shape.sortBy === 'createdAt'
+        ? [dir(attributeDefs.createdAt), dir(attributeDefs.name)]
+        : [dir(attributeDefs.name), dir(attributeDefs.createdAt)];
+    return db
+      .select()
+      .from(attributeDefs)
+      .where(shape.keyword ? sql`${attributeDefs.name} ilike ${sql.placeholder('pattern')}` : undefined)
+      .orderBy(...order, dir(attributeDefs.id));
+  },
+  (shape: DefListShape) => `${shape.sortBy},${shape.sortDirection},${shape.keyword}`,
+);
+
 export function createAttributeDefsRepo() {
   return {
     async list(db: Executor, query: AttributeDefListQuery): Promise<AttributeDefRow[]> {
-      const dir = query.sortDirection === 'ASCENDING' ? asc : desc;
-      const order =
-        query.sortBy === 'createdAt'
-          ? [dir(attributeDefs.createdAt), dir(attributeDefs.name)]
-          : [dir(attributeDefs.name), dir(attributeDefs.createdAt)];
       const keyword = query.keywordLike?.trim();
-      return db
-        .select()
-        .from(attributeDefs)
-        .where(keyword ? sql`${attributeDefs.name} ilike ${likePattern(keyword)}` : undefined)
-        .orderBy(...order, dir(attributeDefs.id));
+      const shape = { sortBy: query.sortBy, sortDirection: query.sortDirection, keyword: !!keyword };
+      return listStatement(db, shape, keyword ? { pattern: likePattern(keyword) } : {});
     },
 
     /** `lock`: `update` while changing a definition, `share` while checking values against it. */

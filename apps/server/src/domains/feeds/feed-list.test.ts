@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { ALWAYS_EXACT_UP_TO, EXACT_COUNT_LIMIT, createFeedList } from './feed-list.js';
 import type { FeedFilters, FeedPagePlan, FeedsRepo } from './feeds.repo.js';
 
-/** A repo whose estimate and exact count the test sets, counting how often each runs. */
+/** A repo whose estimate and exact count the test sets, counting how often each runs (and which page ran). */
 function fakeRepo(state: { estimate: number; exact: number; total: number }) {
   const calls = { estimate: 0, exact: 0, total: 0, authors: 0 };
   const pages: FeedPagePlan[] = [];
@@ -30,6 +30,12 @@ function fakeRepo(state: { estimate: number; exact: number; total: number }) {
     async page(_db: unknown, _viewerId: string, plan: FeedPagePlan) {
       pages.push(plan);
       return [];
+    },
+    // A page through the content index, with the exact count in the same statement when asked for.
+    async keywordPage(_db: unknown, _viewerId: string, plan: FeedPagePlan, withCount: boolean) {
+      pages.push(plan);
+      if (withCount) calls.exact++;
+      return { rows: [], total: withCount ? state.exact : null };
     },
   } as unknown as FeedsRepo;
   const db = {

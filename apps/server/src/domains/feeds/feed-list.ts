@@ -65,8 +65,12 @@ function remembered(run: () => Promise<number>): () => Promise<number> {
  *   runs prepared; the content index's plan depends on the word (a generic one would guess thousands of
  *   candidates and go parallel), so it does not.
  *
- * A new keyword costs four statements: the users it names, the estimate, the page and (when small) the count;
- * the number of feeds the plan compares against is shared by every search for 30 s. The users whose name
+ * - Through the content index a page is two statements (FeedsRepo.keywordPage): the page's ids, planned for the
+ *   word, carrying the count when it is taken on the spot; then the feeds by id, prepared. Planning the page's
+ *   joins for every search cost more than running it.
+ *
+ * A new keyword costs four or five statements: the users it names, the estimate, the page (one or two) and
+ * (when small) the count; the number of feeds the plan compares against is shared by every search for 30 s. The users whose name
  * contains a keyword are remembered for 30 s as well (a rename shows in searches within 30 s). What is
  * remembered lives in this process (each instance keeps its own), at most MAX_SEARCHES searches and keywords.
  */
@@ -155,21 +159,24 @@ export function createFeedList({
     };
   }
 
-  /** totalCount, as described above. */
-  async function countOf(f: FeedFilters): Promise<number> {
-    if (f.keyword === undefined) return feedsRepo.count(db, f, { prepared: true });
+  /**
+   * totalCount of a keyword search when it is known without counting now (as described above), or undefined
+   * when it is to be counted on the spot.
+   */
+  async function knownCountOf(f: FeedFilters): Promise<number | undefined> {
     const s = searchOf(f);
     const recent = fresh(s.count);
     if (recent !== undefined && recent > ALWAYS_EXACT_UP_TO) return recent;
     // A recent exact count is a better guide than the planner's estimate.
     const matches = recent ?? (await s.estimate());
-    if (matches <= EXACT_COUNT_LIMIT) {
-      const value = await feedsRepo.count(db, f, { prepared: false });
-      s.count = { value, at: Date.now() };
-      return value;
-    }
+    if (matches <= EXACT_COUNT_LIMIT) return undefined;
     countInBackground(f, s);
     return s.count?.value ?? matches;
+  }
+
+  function counted(f: FeedFilters, value: number): number {
+    searchOf(f).count = { value, at: Date.now() };
+    return value;
   }
 
   return {
@@ -179,11 +186,20 @@ export function createFeedList({
       if (filters.keyword === undefined) {
         const rows = await feedsRepo.page(db, viewerId, await pagePlanOf(filters, q));
         // The page's statement counts too (FeedsRepo.page); past the last page no row carries the count.
-        return { rows, totalCount: rows[0]?.total ?? (await countOf(filters)) };
+        return {
+          rows,
+          totalCount: rows[0]?.total ?? (await feedsRepo.count(db, filters, { prepared: true })),
+        };
+      }
+      const [plan, known] = await Promise.all([pagePlanOf(filters, q), knownCountOf(filters)]);
+      if (plan.keywordIndex) {
+        // The count to take now rides along with the page's ids (FeedsRepo.keywordPage): one round trip.
+        const page = await feedsRepo.keywordPage(db, viewerId, plan, known === undefined);
+        return { rows: page.rows, totalCount: known ?? counted(filters, page.total ?? 0) };
       }
       const [rows, totalCount] = await Promise.all([
-        pagePlanOf(filters, q).then((plan) => feedsRepo.page(db, viewerId, plan)),
-        countOf(filters),
+        feedsRepo.page(db, viewerId, plan),
+        known ?? feedsRepo.count(db, filters, { prepared: false }).then((n) => counted(filters, n)),
       ]);
       return { rows, totalCount };
     },

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FeedListQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { estimatedRows } from '../../db/planner.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   clothes,
   feedClothes,
@@ -217,6 +218,22 @@ const pageStatement = preparedStatements(
     ].join(','),
 );
 
+/**
+ * The feeds of a page by their ids, in the list's order: the second half of a keyword page through the content
+ * index (FeedsRepo.keywordPage), built once per sort with the ids as one array placeholder. Its plan (a primary
+ * key probe per id, then the joins) is the same whatever the word, so it is prepared; planning these joins for
+ * each search was most of a keyword page's database time (≈2 ms of ≈2.5 ms on 200 feeds).
+ */
+const byIdsStatement = preparedStatements(
+  (db: Executor, q: Pick<FeedPagePlan, 'sortBy' | 'sortDirection'>) => {
+    const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
+    return selectFeeds(db, sql.placeholder('viewerId'))
+      .where(sql`${feeds.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(...keysetOrder(q.sortDirection, sortColumn, feeds.id));
+  },
+  (q: Pick<FeedPagePlan, 'sortBy' | 'sortDirection'>) => `${q.sortBy},${q.sortDirection}`,
+);
+
 /** The number of all feeds, from the counters (see FeedsRepo.countQuery), built once. */
 const allFeedsCount = preparedStatements(
   (db: Executor) => createFeedsRepo().countQuery(db, {}),
@@ -267,6 +284,42 @@ export function createFeedsRepo() {
       }
       const query = repo.pageQuery(db, viewerId, q);
       return q.prepared ? runPrepared(query) : query;
+    },
+
+    /**
+     * A keyword page through the content index, in two statements: the page's ids (planned for this word: the
+     * index's plan depends on it) with, when `withCount`, the search's count in the same round trip; then the
+     * feeds themselves by id, prepared (byIdsStatement). `total` is null without `withCount`; `retried` is set by
+     * its own second reading.
+     */
+    async keywordPage(
+      db: Executor,
+      viewerId: string,
+      q: FeedPagePlan,
+      withCount: boolean,
+      retried = false,
+    ): Promise<{ rows: FeedRow[]; total: number | null }> {
+      const sortColumn = q.sortBy === 'likeCount' ? feeds.likeCount : feeds.createdAt;
+      const kind = q.sortBy === 'likeCount' ? 'integer' : 'instant';
+      const after = afterCursor(sortColumn, feeds.id, q.sortDirection, kind, q.cursor, q.idAfter);
+      const pageIds = db
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(and(...filterConditions(q.filters, true), after))
+        .orderBy(...keysetOrder(q.sortDirection, sortColumn, feeds.id))
+        .limit(literalLimit(q.limit + 1));
+      const total = withCount
+        ? sql`(select count(*)::int from ${feeds} where ${and(...filterConditions(q.filters))})`
+        : sql`null::int`;
+      const [found] = await rowsOf<{ ids: string; total: number | null }>(
+        db,
+        sql`select (select coalesce(json_agg(p.id), '[]')::text from (${pageIds}) p) as ids, ${total} as total`,
+      );
+      const ids = JSON.parse(found?.ids ?? '[]') as string[];
+      const rows = ids.length === 0 ? [] : await byIdsStatement(db, q, { viewerId, ids });
+      // A feed deleted between the two statements would end the page early (hasNext counts the rows): read again.
+      if (rows.length < ids.length && !retried) return repo.keywordPage(db, viewerId, q, withCount, true);
+      return { rows, total: found?.total ?? null };
     },
 
     /** Number of feeds matching the filters (see countQuery). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { runPrepared } from '../../lib/prepared.js';
 import {
   clothes,
   feedClothes,
@@ -83,7 +84,8 @@ export function createRecommendationsRepo() {
       weatherId: string,
       userId: string,
     ): Promise<{ weather: WeatherRow; state: UserState } | undefined> {
-      const [row] = await db
+      // Run prepared (lib/prepared.ts): parsing and planning its subqueries cost the database more than running them.
+      const query = db
         .select({
           ...weatherColumns,
           closetVersion: sql<string>`(select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
@@ -104,6 +106,7 @@ export function createRecommendationsRepo() {
         .from(weatherForecasts)
         .where(eq(weatherForecasts.id, weatherId))
         .limit(1);
+      const [row] = await runPrepared(query);
       if (!row) return undefined;
       const { closetVersion, historyVersion, sensitivity, calibration, exclusions, ...weather } = row;
       const excludedToday: string[] = [];

@@ -1,20 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { profiles, users } from '../../db/schema/index.js';
+import { preparedStatements } from '../../lib/prepared.js';
 import type { ProfileRow } from './profiles.mapper.js';
 
 export type ProfileChanges = Partial<Omit<ProfileRow, 'userId' | 'updatedAt' | 'externalImageUrl'>>;
+
+/** A profile with its user's name, one statement built once (lib/prepared.ts): every profile screen reads it. */
+const findStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ name: users.name, profile: profiles })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1),
+  () => '',
+);
 
 export function createProfilesRepo() {
   return {
     /** The profile with its user's name; undefined for an unknown user. */
     async find(db: Executor, userId: string): Promise<{ name: string; profile: ProfileRow } | undefined> {
-      const [row] = await db
-        .select({ name: users.name, profile: profiles })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, userId))
-        .limit(1);
+      const [row] = await findStatement(db, undefined, { userId });
       return row;
     },
     /** Locks the profile row for a read-modify-write (avatar replacement). */
