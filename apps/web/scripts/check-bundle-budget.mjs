@@ -13,8 +13,8 @@ export const SCREENS = [
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
-    maxKB: 985,
-    maxBrotliKB: 265,
+    maxKB: 992,
+    maxBrotliKB: 267,
   },
 ];
 

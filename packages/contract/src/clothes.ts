@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
+  BooleanParam,
   Id,
   Instant,
   LIMITS,
+  LocalDate,
+  seoulToday,
   PageQuery,
   SearchParam,
   SortDirectionParam,
@@ -37,6 +40,36 @@ export const ClothesAttributeDto = z.object({
 });
 export type ClothesAttributeDto = z.infer<typeof ClothesAttributeDto>;
 
+/** Ours (docs/api.md §10): where a garment is on a day; only AVAILABLE pieces can be worn. */
+export const AVAILABILITY_STATES = ['AVAILABLE', 'LAUNDRY', 'LENT', 'REPAIR'] as const;
+export const AvailabilityState = z.enum(AVAILABILITY_STATES, { message: ko.clothes.life.stateInvalid });
+export type AvailabilityState = z.infer<typeof AvailabilityState>;
+
+/** Ours (docs/api.md §10): why a garment left the closet for the archive ('보관함'). */
+export const ARCHIVE_REASONS = ['SOLD', 'DONATED', 'LOST', 'WORN_OUT', 'OTHER'] as const;
+export const ArchiveReason = z.enum(ARCHIVE_REASONS, { message: ko.clothes.life.reasonInvalid });
+export type ArchiveReason = z.infer<typeof ArchiveReason>;
+
+/**
+ * The garment's availability today (Asia/Seoul): `since` when it went away, `until` the last day it is away (null:
+ * unknown). After `until` it is AVAILABLE again by itself. `lastWashedAt` (ours): when it last came back from the
+ * laundry, or null (the closet's wash hint counts the OOTDs since).
+ */
+export const ClothesAvailabilityDto = z.object({
+  state: AvailabilityState,
+  since: Instant.nullable(),
+  until: z.string().nullable(),
+  lastWashedAt: Instant.nullable().optional(),
+});
+export type ClothesAvailabilityDto = z.infer<typeof ClothesAvailabilityDto>;
+
+export const ClothesArchivedDto = z.object({ reason: ArchiveReason, at: Instant });
+export type ClothesArchivedDto = z.infer<typeof ClothesArchivedDto>;
+
+/** What a garment cost, in won, and when it was bought (null: not known). */
+export const ClothesPurchaseDto = z.object({ price: z.number().int(), date: z.string().nullable() });
+export type ClothesPurchaseDto = z.infer<typeof ClothesPurchaseDto>;
+
 export const ClothesDto = z.object({
   id: z.string(),
   ownerId: z.string(),
@@ -56,6 +89,10 @@ export const ClothesDto = z.object({
    * order. `attributes` holds the first of them as that definition's one value (the course contract's shape).
    */
   seasons: z.array(z.string()).optional(),
+  /** Ours (docs/api.md §10): availability today, the archive (null while in the closet) and the purchase. */
+  availability: ClothesAvailabilityDto.optional(),
+  archived: ClothesArchivedDto.nullable().optional(),
+  purchase: ClothesPurchaseDto.nullable().optional(),
 });
 export type ClothesDto = z.infer<typeof ClothesDto>;
 
@@ -111,8 +148,24 @@ const optionalLine = (max: number, tooLong: string) =>
     .transform((v) => v || null)
     .optional();
 
+/** `price` an integer of won within LIMITS; `date` a real calendar day, today or before (Asia/Seoul). */
+export const ClothesPurchaseInput = z.strictObject({
+  price: z
+    .number({ message: ko.clothes.life.priceInvalid })
+    .int(ko.clothes.life.priceInvalid)
+    .min(0, ko.clothes.life.priceInvalid)
+    .max(LIMITS.clothesPriceMax, ko.clothes.life.priceInvalid),
+  date: LocalDate(ko.clothes.life.purchaseDateInvalid)
+    .refine((d) => d <= seoulToday(), ko.clothes.life.purchaseDateFuture)
+    .nullable()
+    .default(null),
+});
+export type ClothesPurchaseInput = z.infer<typeof ClothesPurchaseInput>;
+
 /** Ours (docs/api.md §9.8): the fields the course contract lacks, accepted by create and update alike. */
 const ClothesExtraFields = {
+  /** Ours (docs/api.md §10): null clears it. */
+  purchase: ClothesPurchaseInput.nullable().optional(),
   brand: optionalLine(LIMITS.clothesBrandMax, ko.clothes.detail.brandTooLong),
   size: optionalLine(LIMITS.clothesSizeMax, ko.clothes.detail.sizeTooLong),
   notes: z
@@ -155,11 +208,28 @@ export const ClothesListQuery = PageQuery.extend({
   /** The course frontend sends these; the closet is always newest first. */
   sortBy: optionalParam(z.string().max(20).check(safeText)),
   sortDirection: SortDirectionParam,
+  /** Ours (docs/api.md §10): only pieces in this state today; `archived=true` lists the archive instead. */
+  availabilityEqual: optionalParam(AvailabilityState),
+  archived: optionalParam(BooleanParam),
 });
 export type ClothesListQuery = z.infer<typeof ClothesListQuery>;
 export const ClothesPage = cursorPage(ClothesDto);
 
 export const ClothesIdParams = z.object({ clothesId: Id });
+
+/** Ours (docs/api.md §10): `PUT /api/clothes/{id}/availability`; AVAILABLE clears `until`. */
+export const ClothesAvailabilityRequest = z.strictObject({
+  state: AvailabilityState,
+  until: LocalDate(ko.clothes.life.untilInvalid)
+    .refine((d) => d >= seoulToday(), ko.clothes.life.untilPast)
+    .nullable()
+    .optional(),
+});
+export type ClothesAvailabilityRequest = z.infer<typeof ClothesAvailabilityRequest>;
+
+/** Ours (docs/api.md §10): `POST /api/clothes/{id}/archive`. */
+export const ClothesArchiveRequest = z.strictObject({ reason: ArchiveReason });
+export type ClothesArchiveRequest = z.infer<typeof ClothesArchiveRequest>;
 
 export const ExtractionQuery = z.object({
   url: z
@@ -207,6 +277,8 @@ export const ClothesBatchUpdateRequest = z
       .min(1, ko.clothes.batch.empty)
       .max(LIMITS.clothesBatchMax, ko.clothes.batch.tooMany(LIMITS.clothesBatchMax)),
     type: ClothesType.optional(),
+    /** Ours (docs/api.md §10): the same purchase on every piece; null clears it. */
+    purchase: ClothesPurchaseInput.nullable().optional(),
     attribute: z
       .strictObject({
         definitionId: Id,
@@ -220,7 +292,12 @@ export const ClothesBatchUpdateRequest = z
       .optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.type === undefined && r.attribute === undefined && r.attributes === undefined)
+    if (
+      r.type === undefined &&
+      r.purchase === undefined &&
+      r.attribute === undefined &&
+      r.attributes === undefined
+    )
       ctx.addIssue({ code: 'custom', path: ['type'], message: ko.clothes.batch.nothingToChange });
     if (r.attribute !== undefined && r.attributes !== undefined)
       ctx.addIssue({
@@ -241,6 +318,18 @@ export const ClothesBatchUpdateRequest = z
   });
 export type ClothesBatchUpdateRequest = z.infer<typeof ClothesBatchUpdateRequest>;
 export const ClothesBatchUpdateResponse = z.array(ClothesDto);
+
+/** A priced garment of the closet report's value section: `costPerWear = round(price / max(wearCount, 1))`. */
+export const ClosetValueEntry = z.object({
+  clothesId: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  price: z.number().int(),
+  wearCount: z.number().int(),
+  costPerWear: z.number().int(),
+});
+export type ClosetValueEntry = z.infer<typeof ClosetValueEntry>;
 
 /** Ours (docs/api.md §9.4): the caller's closet in numbers ('옷장 리포트'). */
 export const ClosetInsightsDto = z.object({
@@ -273,6 +362,14 @@ export const ClosetInsightsDto = z.object({
   neverWornCount: z.number().int(),
   /** Temperature bands (docs/recommendations.md §2) the closet cannot dress for, coldest first. */
   gaps: z.array(z.object({ band: z.string(), message: z.string() })),
+  /** Ours (docs/api.md §10): what the priced pieces cost and cost per wear, best and worst first. */
+  value: z
+    .object({
+      totalSpent: z.number().int(),
+      best: z.array(ClosetValueEntry),
+      worst: z.array(ClosetValueEntry),
+    })
+    .optional(),
 });
 export type ClosetInsightsDto = z.infer<typeof ClosetInsightsDto>;
 

@@ -50,6 +50,8 @@ export const LIMITS = {
   clothesBrandMax: 50,
   clothesSizeMax: 20,
   clothesNotesMax: 500,
+  /** Ours (docs/api.md §10): a garment's purchase price, in won. */
+  clothesPriceMax: 100_000_000,
   /** OOTDs the garment page's wear call lists (newest first; its count covers all of them). */
   clothesWearFeedsDefault: 12,
   clothesWearFeedsMax: 50,
@@ -99,6 +101,22 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export function optionalParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 }
+
+/** Today's calendar date in Asia/Seoul (`YYYY-MM-DD`): UTC+9 all year, so a fixed offset is exact. */
+export function seoulToday(now: number = Date.now()): string {
+  return new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A real calendar date `YYYY-MM-DD` (docs/api.md §10), refused with `message` otherwise. */
+export const LocalDate = (message: string) =>
+  z
+    .string({ message })
+    .max(10, { message, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getUTCFullYear() >= 1900;
+    }, message);
 
 /** `true`/`false` query flag. */
 export const BooleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');

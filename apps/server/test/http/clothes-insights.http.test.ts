@@ -63,6 +63,7 @@ describe('GET /api/clothes/insights', () => {
       wornCount: 0,
       neverWornCount: 0,
       gaps: [],
+      value: { totalSpent: 0, best: [], worst: [] },
     });
   });
 

@@ -157,6 +157,8 @@ describe('closet export and import', () => {
       '브랜드',
       '사이즈',
       '메모',
+      '가격',
+      '구입일',
       '사진',
     ]);
     expect(rows).toHaveLength(4);

@@ -69,6 +69,12 @@ export const router = createHashRouter([
             })),
           },
           {
+            path: 'closet/archive',
+            ...page(async () => ({
+              Component: (await import('@/app/routes/closet-archive')).ClosetArchiveRoute,
+            })),
+          },
+          {
             path: 'feeds',
             ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })),
           },

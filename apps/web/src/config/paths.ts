@@ -18,6 +18,8 @@ export const paths = {
     href: () => '/closet',
     /** '옷장 리포트' (docs/api.md §9.4): the closet in numbers, with export and import. */
     report: { path: '/closet/report', href: () => '/closet/report' },
+    /** '보관함' (docs/api.md §10): pieces sold, given away, lost or worn out, each with a way back. */
+    archive: { path: '/closet/archive', href: () => '/closet/archive' },
   },
   feeds: {
     path: '/feeds',

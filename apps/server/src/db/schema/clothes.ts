@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.js';
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, instant, updatedAt } from './columns.js';
 import { users } from './users.js';
-import { CLOTHES_TYPES } from '@otboo/contract';
+import { ARCHIVE_REASONS, AVAILABILITY_STATES, CLOTHES_TYPES } from '@otboo/contract';
 
 export const attributeDefs = pgTable(
   'attribute_defs',
@@ -36,6 +46,21 @@ export const clothes = pgTable(
     brand: text(),
     size: text(),
     notes: text(),
+    /**
+     * Ours (docs/api.md §10). The state as last set; away from AVAILABLE it lasts through `availabilityUntil`
+     * (a Seoul date, null: until cleared), so on any later day the piece is available without a write.
+     */
+    availabilityState: text({ enum: AVAILABILITY_STATES }).notNull().default('AVAILABLE'),
+    availabilitySince: instant(),
+    availabilityUntil: date({ mode: 'string' }),
+    /** When the piece was last taken out of LAUNDRY by hand (the wash hint counts OOTDs since). */
+    washedAt: instant(),
+    /** In the archive ('보관함') when `archivedAt` is set, with its reason. */
+    archivedReason: text({ enum: ARCHIVE_REASONS }),
+    archivedAt: instant(),
+    /** Won; the purchase is known when the price is. */
+    purchasePrice: integer(),
+    purchaseDate: date({ mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import {
   isSeasonDefinitionName,
+  seoulToday,
   type ClothesAttributeDto,
   type ClothesDto,
   type ClothesType,
@@ -7,11 +8,29 @@ import {
 } from '@otboo/contract';
 import { fileUrl } from '../../adapters/storage/storage.js';
 import type { ClothesRow } from './clothes.repo.js';
+import { toAvailabilityDto } from './life/availability.js';
 
 /** The columns a DTO shows; full rows and closet page rows both have them. */
 type ClothesFields = Pick<
   ClothesRow,
-  'id' | 'ownerId' | 'name' | 'type' | 'imageKey' | 'thumbnailKey' | 'createdAt' | 'brand' | 'size' | 'notes'
+  | 'id'
+  | 'ownerId'
+  | 'name'
+  | 'type'
+  | 'imageKey'
+  | 'thumbnailKey'
+  | 'createdAt'
+  | 'brand'
+  | 'size'
+  | 'notes'
+  | 'availabilityState'
+  | 'availabilitySince'
+  | 'availabilityUntil'
+  | 'washedAt'
+  | 'archivedReason'
+  | 'archivedAt'
+  | 'purchasePrice'
+  | 'purchaseDate'
 >;
 
 /**
@@ -45,6 +64,12 @@ export function toClothesDto(
     size: row.size,
     notes: row.notes,
     seasons: seasonsOf(attributes, valueSets),
+    availability: toAvailabilityDto(row, seoulToday()),
+    archived:
+      row.archivedAt && row.archivedReason
+        ? { reason: row.archivedReason, at: row.archivedAt.toISOString() }
+        : null,
+    purchase: row.purchasePrice === null ? null : { price: row.purchasePrice, date: row.purchaseDate },
   };
 }
 

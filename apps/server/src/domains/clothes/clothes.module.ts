@@ -17,6 +17,8 @@ import { createClothesService } from './clothes.service.js';
 import { extractionRoutes } from './extraction/extraction.routes.js';
 import { createExtractionService } from './extraction/extraction.service.js';
 import { createImportsSweeper } from './extraction/imports-sweeper.js';
+import { lifeRoutes } from './life/life.routes.js';
+import { createLifeService } from './life/life.service.js';
 import { createInsightsRepo } from './insights/insights.repo.js';
 import { insightsRoutes } from './insights/insights.routes.js';
 import { createInsightsService, type InsightsServiceDeps } from './insights/insights.service.js';
@@ -40,7 +42,7 @@ export interface ClothesModuleDeps extends ModuleDeps {
 /**
  * The closet: garments, attribute definitions (seeded with the defaults at first start), link import (and the
  * sweeper of its unused photos), and the closet tools of docs/api.md §9.4–9.7 (photo analysis, batch edit,
- * the closet report, export and import).
+ * the closet report, export and import) and its life of §10 (availability, the archive).
  */
 export function createClothesModule({
   db,
@@ -54,7 +56,9 @@ export function createClothesModule({
 }: ClothesModuleDeps) {
   const attributeDefsRepo = createAttributeDefsRepo();
   const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log });
-  const clothes = createClothesService({ db, repo: createClothesRepo(), attributeDefsRepo, storage, log });
+  const clothesRepo = createClothesRepo();
+  const clothes = createClothesService({ db, repo: clothesRepo, attributeDefsRepo, storage, log });
+  const life = createLifeService({ db, repo: clothesRepo });
   const analysis = createAnalysisService({ db, attributeDefsRepo });
   const batch = createBatchService({ db, repo: createBatchRepo(), attributeDefsRepo });
   const insights = createInsightsService({ db, repo: createInsightsRepo(), closetGaps });
@@ -78,6 +82,8 @@ export function createClothesModule({
   /** Everything under `/api/clothes`. */
   const routes: Routes = async (app) => {
     await app.register(clothesRoutes, { clothes });
+    // PUT /{id}/availability, POST /{id}/archive, POST /{id}/restore
+    await app.register(lifeRoutes, { life });
     await app.register(attributeDefsRoutes, { prefix: '/attribute-defs', attributeDefs });
     await app.register(extractionRoutes, { prefix: '/extractions', extraction });
     await app.register(analysisRoutes, { prefix: '/analyses', analysis });
@@ -93,5 +99,5 @@ export function createClothesModule({
     start: importsSweeper.start,
     stop: importsSweeper.stop,
   };
-  return { clothes, attributeDefs, analysis, batch, insights, transfer, extraction, routes, lifecycle };
+  return { clothes, life, attributeDefs, analysis, batch, insights, transfer, extraction, routes, lifecycle };
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ClothesAttributeDto, ClothesType } from '@otboo/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ArchiveReason, AvailabilityState, ClothesAttributeDto, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import {
@@ -19,6 +19,12 @@ export interface ClothesFilter {
   ownerId: string;
   typeEqual?: ClothesType | undefined;
   keywordLike?: string | undefined;
+  /** Only pieces in this state on `today` (docs/api.md §10). */
+  availabilityEqual?: AvailabilityState | undefined;
+  /** The archive instead of the closet. */
+  archived?: boolean | undefined;
+  /** Today in Seoul, `YYYY-MM-DD`: what `availabilityEqual` is judged on. */
+  today: string;
 }
 
 /** A garment of a closet page with its attribute values. */
@@ -32,6 +38,14 @@ export interface ClothesPageRow {
   brand: string | null;
   size: string | null;
   notes: string | null;
+  availabilityState: AvailabilityState;
+  availabilitySince: Date | null;
+  availabilityUntil: string | null;
+  washedAt: Date | null;
+  archivedReason: ArchiveReason | null;
+  archivedAt: Date | null;
+  purchasePrice: number | null;
+  purchaseDate: string | null;
   createdAt: Date;
   attributes: ClothesAttributeDto[];
   /** The sets of several values (docs/api.md §9.8) by definition id, each in option order. */
@@ -46,6 +60,24 @@ export interface AttributeValue {
   value: string;
 }
 
+/**
+ * The closet or the archive, and the pieces in one state on a day (docs/api.md §10): a state away from AVAILABLE
+ * lasts through its `until`. `state` and `today` are SQL values (placeholders or parameters).
+ */
+function lifeWhere(archived: boolean, availability: 'any' | 'available' | 'away', state: SQL, today: SQL) {
+  return and(
+    archived ? isNotNull(clothes.archivedAt) : isNull(clothes.archivedAt),
+    availability === 'available'
+      ? sql`(${clothes.availabilityState} = 'AVAILABLE' or ${clothes.availabilityUntil} < ${today})`
+      : availability === 'away'
+        ? sql`(${clothes.availabilityState} = ${state} and (${clothes.availabilityUntil} is null or ${clothes.availabilityUntil} >= ${today}))`
+        : undefined,
+  );
+}
+
+const availabilityShape = (state: AvailabilityState | undefined) =>
+  state === undefined ? 'any' : state === 'AVAILABLE' ? 'available' : 'away';
+
 function filterWhere(f: ClothesFilter): SQL | undefined {
   const keyword = f.keywordLike?.trim();
   return and(
@@ -53,6 +85,12 @@ function filterWhere(f: ClothesFilter): SQL | undefined {
     f.typeEqual ? eq(clothes.type, f.typeEqual) : undefined,
     // The owner's index narrows to one closet first, so a plain ILIKE over its names is cheap.
     keyword ? sql`${clothes.name} ilike ${likePattern(keyword)}` : undefined,
+    lifeWhere(
+      !!f.archived,
+      availabilityShape(f.availabilityEqual),
+      sql`${f.availabilityEqual ?? null}`,
+      sql`${f.today}`,
+    ),
   );
 }
 
@@ -67,10 +105,12 @@ export interface GarmentWithAttributes {
   imageKey: string | null;
   thumbnailKey: string | null;
   attributes: ClothesAttributeDto[];
+  /** The state it was last set away in (laundry, lent, repair) and its last day away (null: unknown); null when set available. */
+  away: { state: AvailabilityState; until: string | null } | null;
 }
 
 /**
- * Every garment of the owner (by id) with its attributes, in one round trip: the garments as one JSON text with
+ * Every garment of the owner's closet (by id; archived pieces are not in it, docs/api.md §10) with its attributes, in one round trip: the garments as one JSON text with
  * each attribute as a (definition id, value) pair in attribute order, and the definitions once beside them. A
  * definition's name and options are not repeated per garment (with many options that is megabytes for a large
  * closet), and the driver decodes two values instead of a row per attribute.
@@ -79,15 +119,15 @@ export async function closetGarments(db: Executor, ownerId: string): Promise<Gar
   const [row] = await rowsOf<{ closet: string; defs: string }>(
     db,
     sql`
-    select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs) order by g.id), '[]')::text as closet,
+    select coalesce(json_agg(json_build_array(g.id, g.name, g.type, g.image_key, g.thumbnail_key, g.attrs, g.availability_state, g.availability_until) order by g.id), '[]')::text as closet,
            (select coalesce(json_agg(json_build_array(d.id, d.name, d.selectable_values)), '[]')::text from attribute_defs d) as defs
     from (
-      select c.id, c.name, c.type, c.image_key, c.thumbnail_key,
+      select c.id, c.name, c.type, c.image_key, c.thumbnail_key, c.availability_state, c.availability_until,
              json_agg(json_build_array(ca.definition_id, ca.value) order by ${attributeOrder}) filter (where d.id is not null) as attrs
       from clothes c
         left join clothes_attributes ca on ca.clothes_id = c.id
         left join attribute_defs d on d.id = ca.definition_id
-      where c.owner_id = ${ownerId}
+      where c.owner_id = ${ownerId} and c.archived_at is null
       group by c.id
     ) g`,
   );
@@ -104,9 +144,12 @@ export async function closetGarments(db: Executor, ownerId: string): Promise<Gar
     string | null,
     string | null,
     [string, string][] | null,
+    AvailabilityState,
+    string | null,
   ][];
-  return garments.map(([id, name, type, imageKey, thumbnailKey, attrs]) => ({
+  return garments.map(([id, name, type, imageKey, thumbnailKey, attrs, state, until]) => ({
     id,
+    away: state === 'AVAILABLE' ? null : { state, until },
     name,
     type,
     imageKey,
@@ -177,10 +220,39 @@ export async function clothesValueSetsOf(
   return map;
 }
 
+/** The columns of the closet's life (docs/api.md §10) as the page's JSON carries them. */
+type LifeColumns = [
+  AvailabilityState,
+  string | null,
+  string | null,
+  string | null,
+  ArchiveReason | null,
+  string | null,
+  number | null,
+  string | null,
+];
+
+const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
+
+function lifeOf([state, since, until, washedAt, reason, archivedAt, price, purchaseDate]: LifeColumns) {
+  return {
+    availabilityState: state,
+    availabilitySince: dateOrNull(since),
+    availabilityUntil: until,
+    washedAt: dateOrNull(washedAt),
+    archivedReason: reason,
+    archivedAt: dateOrNull(archivedAt),
+    purchasePrice: price,
+    purchaseDate,
+  };
+}
+
 /** What changes the text of a closet page's statement. */
 interface ClosetPageShape extends NewestFirstShape {
   type: boolean;
   keyword: boolean;
+  archived: boolean;
+  availability: 'any' | 'available' | 'away';
   limit: number;
 }
 
@@ -196,11 +268,17 @@ const pageStatement = preparedStatements(
       eq(clothes.ownerId, sql.placeholder('ownerId')),
       shape.type ? eq(clothes.type, sql.placeholder('type')) : undefined,
       shape.keyword ? sql`${clothes.name} ilike ${sql.placeholder('pattern')}` : undefined,
+      lifeWhere(
+        shape.archived,
+        shape.availability,
+        sql`${sql.placeholder('state')}`,
+        sql`${sql.placeholder('today')}::date`,
+      ),
     );
     const after = newestFirstAfter(clothes.createdAt, clothes.id, shape);
     return db
       .select({
-        page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs, p.brand, p.size, p.notes) order by p.created_at desc, p.id desc), '[]')::text`,
+        page: sql<string>`coalesce(json_agg(json_build_array(p.id, p.owner_id, p.name, p.type, p.image_key, p.thumbnail_key, p.created_at, p.attrs, p.brand, p.size, p.notes, p.life) order by p.created_at desc, p.id desc), '[]')::text`,
         defs: sql<string>`(select coalesce(json_agg(json_build_array(d.id, d.name, d.selectable_values)), '[]')::text
           from attribute_defs d
           where d.id in (select ca.definition_id from clothes_attributes ca where ca.clothes_id = any(array_agg(p.id))))`,
@@ -211,6 +289,9 @@ const pageStatement = preparedStatements(
           select ${clothes.id} as id, ${clothes.ownerId} as owner_id, ${clothes.name} as name, ${clothes.type} as type,
                  ${clothes.imageKey} as image_key, ${clothes.thumbnailKey} as thumbnail_key, ${clothes.createdAt} as created_at,
                  ${clothes.brand} as brand, ${clothes.size} as size, ${clothes.notes} as notes,
+                 json_build_array(${clothes.availabilityState}, ${clothes.availabilitySince}, ${clothes.availabilityUntil},
+                   ${clothes.washedAt}, ${clothes.archivedReason}, ${clothes.archivedAt}, ${clothes.purchasePrice},
+                   ${clothes.purchaseDate}) as life,
                  (select json_agg(json_build_array(ca.definition_id, ca.value, ${valueSetOf})
                          order by ${attributeOrder})
                   from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
@@ -223,7 +304,16 @@ const pageStatement = preparedStatements(
         ) p`,
       );
   },
-  (shape: ClosetPageShape) => [shape.type, shape.keyword, shape.cursor, shape.idAfter, shape.limit].join(','),
+  (shape: ClosetPageShape) =>
+    [
+      shape.type,
+      shape.keyword,
+      shape.archived,
+      shape.availability,
+      shape.cursor,
+      shape.idAfter,
+      shape.limit,
+    ].join(','),
 );
 
 export function createClothesRepo() {
@@ -246,6 +336,8 @@ export function createClothesRepo() {
         brand?: string | null;
         size?: string | null;
         notes?: string | null;
+        purchasePrice?: number | null;
+        purchaseDate?: string | null;
       },
     ): Promise<ClothesRow> {
       const [row] = await db.insert(clothes).values(values).returning();
@@ -263,6 +355,14 @@ export function createClothesRepo() {
         brand: string | null;
         size: string | null;
         notes: string | null;
+        availabilityState: AvailabilityState;
+        availabilitySince: Date | null;
+        availabilityUntil: string | null;
+        washedAt: Date | null;
+        archivedReason: ArchiveReason | null;
+        archivedAt: Date | null;
+        purchasePrice: number | null;
+        purchaseDate: string | null;
       }>,
     ): Promise<ClothesRow> {
       // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
@@ -336,6 +436,8 @@ export function createClothesRepo() {
         {
           type: !!filter.typeEqual,
           keyword: !!keyword,
+          archived: !!filter.archived,
+          availability: availabilityShape(filter.availabilityEqual),
           ...after.shape,
           limit: paging.limit,
         },
@@ -343,6 +445,8 @@ export function createClothesRepo() {
           ownerId: filter.ownerId,
           type: filter.typeEqual,
           pattern: keyword ? likePattern(keyword) : undefined,
+          state: filter.availabilityEqual,
+          today: filter.today,
           ...after.values,
         },
       );
@@ -363,10 +467,25 @@ export function createClothesRepo() {
         string | null,
         string | null,
         string | null,
+        LifeColumns,
       ][];
       return {
         rows: garments.map(
-          ([id, ownerId, name, type, imageKey, thumbnailKey, createdAt, attrs, brand, size, notes]) => ({
+          ([
+            id,
+            ownerId,
+            name,
+            type,
+            imageKey,
+            thumbnailKey,
+            createdAt,
+            attrs,
+            brand,
+            size,
+            notes,
+            life,
+          ]) => ({
+            ...lifeOf(life),
             id,
             ownerId,
             name,

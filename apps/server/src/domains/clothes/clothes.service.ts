@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   isSeasonDefinitionName,
   ko,
+  seoulToday,
   type ClothesAttributeDto,
   type ClothesCreateRequest,
   type ClothesDto,
@@ -209,7 +210,14 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
 
   return {
     async list(query: ClothesListQuery): Promise<CursorPage<ClothesDto>> {
-      const filter = { ownerId: query.ownerId, typeEqual: query.typeEqual, keywordLike: query.keywordLike };
+      const filter = {
+        ownerId: query.ownerId,
+        typeEqual: query.typeEqual,
+        keywordLike: query.keywordLike,
+        availabilityEqual: query.availabilityEqual,
+        archived: query.archived,
+        today: seoulToday(),
+      };
       const { rows, totalCount } = await repo.page(db, filter, {
         limit: query.limit,
         cursor: query.cursor,
@@ -249,6 +257,8 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
             brand: input.brand ?? null,
             size: input.size ?? null,
             notes: input.notes ?? null,
+            purchasePrice: input.purchase?.price ?? null,
+            purchaseDate: input.purchase?.date ?? null,
           });
           await repo.replaceAttributes(tx, row.id, values);
           if (seasons) await repo.replaceValueSet(tx, row.id, seasons.definitionId, seasons.values);
@@ -282,6 +292,9 @@ export function createClothesService({ db, repo, attributeDefsRepo, storage, log
             ...(input.brand !== undefined ? { brand: input.brand } : {}),
             ...(input.size !== undefined ? { size: input.size } : {}),
             ...(input.notes !== undefined ? { notes: input.notes } : {}),
+            ...(input.purchase !== undefined
+              ? { purchasePrice: input.purchase?.price ?? null, purchaseDate: input.purchase?.date ?? null }
+              : {}),
             ...(stored ? stored : {}),
           });
           if (values) {

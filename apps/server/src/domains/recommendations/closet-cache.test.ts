@@ -8,6 +8,7 @@ const garment = (id: string, name: string, value?: string): ClosetGarment => ({
   type: 'TOP',
   imageKey: null,
   thumbnailKey: null,
+  away: null,
   attributes: value
     ? [{ definitionId: 'd', definitionName: '두께', selectableValues: ['얇음', '두꺼움'], value }]
     : [],

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { toOotdDto } from '../clothes/index.js';
+import { awayOn, toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildPieceReason, buildReason } from './engine/reason.js';
 import { recommend, slotOf, type EngineWeather, type Slot, type WearRecord } from './engine/recommend.js';
@@ -36,6 +36,8 @@ function counts(ids: readonly string[]): Map<string, number> {
 
 const clothesNotFound = () => notFound(ko.clothes.notFound, 'ClothesNotFoundException');
 const keepField = { keepClothesIds: ko.validation.fieldNames.keepClothesIds };
+const unavailable = () =>
+  conflict(ko.recommendations.keep.unavailable, 'ClothesUnavailableException', keepField);
 
 /** The pieces of the base that never go together: a dress with a top or a bottom. */
 const BASE_SLOTS: readonly Slot[] = ['TOP', 'BOTTOM', 'DRESS'];
@@ -91,14 +93,18 @@ export function createRecommendationsService({
     ids: readonly string[],
     closet: CachedCloset,
     excludedToday: ReadonlySet<string>,
+    awayToday: ReadonlySet<string>,
   ): Promise<string[]> {
     const unique = [...new Set(ids)];
     const strangers = unique.filter((id) => !closet.byId.has(id));
     if (strangers.length) {
       const owners = await repo.ownersOf(db, strangers);
       if (strangers.some((id) => !owners.has(id))) throw clothesNotFound();
+      // The caller's own piece missing from the closet is in the archive (docs/api.md §10).
+      if (strangers.every((id) => owners.get(id) === actor.userId)) throw unavailable();
       throw forbidden(ko.recommendations.keep.notOwner, 'ClothesForbiddenException');
     }
+    if (unique.some((id) => awayToday.has(id))) throw unavailable();
     if (unique.some((id) => excludedToday.has(id)))
       throw conflict(ko.recommendations.keep.excluded, 'ClothesExcludedException', keepField);
     // Every id is in the closet by now; flatMap only satisfies the type checker.
@@ -135,12 +141,16 @@ export function createRecommendationsService({
       );
 
       const excluded = new Set(state.excludedToday);
-      const keep = keepClothesIds ? await keptPieces(actor, keepClothesIds, closet, excluded) : null;
+      // Pieces away on the forecast day (docs/api.md §10); the cached closet holds them, so a later day may use them.
+      const away = new Set(
+        closet.garments.filter((g) => awayOn(g.away, weatherRow.forecastDate)).map((g) => g.id),
+      );
+      const keep = keepClothesIds ? await keptPieces(actor, keepClothesIds, closet, excluded, away) : null;
       const input = {
         weather: engineWeather(weatherRow),
         sensitivity: state.sensitivity ?? NEUTRAL_SENSITIVITY,
         calibration: state.calibration,
-        closet: closet.candidates,
+        closet: away.size ? closet.candidates.filter((c) => !away.has(c.id)) : closet.candidates,
         history: history.wears,
         dayAt: weatherRow.forecastAt,
         salt: weatherRow.id,
@@ -154,7 +164,7 @@ export function createRecommendationsService({
           // A piece kept earlier and since deleted or taken out is no longer kept: its slot is chosen again.
           keep: keepIds.flatMap((id) => {
             const c = closet.candidateById.get(id);
-            return c && !excluded.has(id) ? [c] : [];
+            return c && !excluded.has(id) && !away.has(id) ? [c] : [];
           }),
         });
       const key = `${actor.userId}:${weatherRow.id}`;

@@ -1,10 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, CheckSquare, Images, Plus } from 'lucide-react';
+import { Archive, BarChart3, CheckSquare, Images, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ko, type ClothesDto, type ClothesType } from '@otboo/contract';
+import {
+  AVAILABILITY_STATES,
+  ko,
+  type AvailabilityState,
+  type ClothesDto,
+  type ClothesType,
+} from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { BatchEditDialog } from '@/features/clothes/components/batch/batch-edit-dialog';
 import { SelectionBar } from '@/features/clothes/components/batch/selection-bar';
@@ -17,6 +24,8 @@ import { TypeTabs } from '@/features/clothes/components/closet/type-tabs';
 import { AddClothesDialog } from '@/features/clothes/components/clothes-form/add-clothes-dialog';
 import { EditClothesDialog } from '@/features/clothes/components/clothes-form/edit-clothes-dialog';
 import { GarmentPage } from '@/features/clothes/components/garment/garment-page';
+import { ArchiveDialog } from '@/features/clothes/components/life/archive-dialog';
+import { useClothesLife } from '@/features/clothes/hooks/use-clothes-life';
 import {
   addToClothesLists,
   CLOSET_PAGE_SIZE,
@@ -35,7 +44,9 @@ import { useSession } from '@/stores/session';
 export function ClosetRoute() {
   const userId = useSession((s) => s.user?.id);
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Pick<ClothesQuery, 'typeEqual' | 'keywordLike'>>({});
+  const [filters, setFilters] = useState<
+    Pick<ClothesQuery, 'typeEqual' | 'keywordLike' | 'availabilityEqual'>
+  >({});
   const closet = useClothesList(
     { ownerId: userId ?? '', limit: CLOSET_PAGE_SIZE, ...filters },
     userId !== undefined,
@@ -45,6 +56,10 @@ export function ClosetRoute() {
   const [deleting, setDeleting] = useState<ClothesDto | null>(null);
   /** The garment page's garment; editing or deleting from it opens those dialogs over it. */
   const [viewing, setViewing] = useState<ClothesDto | null>(null);
+  const [archiving, setArchiving] = useState<ClothesDto | null>(null);
+  const showChanged = (clothes: ClothesDto) =>
+    setViewing((current) => (current?.id === clothes.id ? clothes : current));
+  const life = useClothesLife(showChanged);
   const feedDialog = useFeedDialog();
   const [bulkAdding, setBulkAdding] = useState(false);
   const selection = useClothesSelection();
@@ -60,6 +75,8 @@ export function ClosetRoute() {
   );
   const changeType = (typeEqual: ClothesType | undefined) =>
     setFilters((current) => ({ ...current, typeEqual }));
+  const changeAvailability = (availabilityEqual: AvailabilityState | undefined) =>
+    setFilters((current) => ({ ...current, availabilityEqual }));
   function clearSearch() {
     setFilters((current) => ({ ...current, keywordLike: undefined }));
     setSearchKey((k) => k + 1);
@@ -68,7 +85,10 @@ export function ClosetRoute() {
 
   const { items: data, loading, error } = closet;
   const started = userId !== undefined;
-  const filtered = filters.typeEqual !== undefined || Boolean(filters.keywordLike);
+  const filtered =
+    filters.typeEqual !== undefined ||
+    Boolean(filters.keywordLike) ||
+    filters.availabilityEqual !== undefined;
   const firstLoad = !started || (loading && data.length === 0);
   const emptyWardrobe = started && !loading && !error && data.length === 0 && !filtered;
 
@@ -119,7 +139,27 @@ export function ClosetRoute() {
                 applied={filters.keywordLike}
                 onChange={changeKeyword}
               />
-              <div className="flex gap-1">
+              <div className="flex flex-wrap gap-1">
+                <Select
+                  aria-label={ko.clothes.life.filterLabel}
+                  value={filters.availabilityEqual ?? 'ALL'}
+                  onValueChange={(v) =>
+                    changeAvailability(v === 'ALL' ? undefined : (v as AvailabilityState))
+                  }
+                  options={[
+                    { value: 'ALL', label: ko.clothes.life.filterAll },
+                    ...AVAILABILITY_STATES.map((state) => ({
+                      value: state,
+                      label: ko.clothes.life.states[state],
+                    })),
+                  ]}
+                />
+                <Button variant="ghost" asChild>
+                  <Link to={paths.closet.archive.href()}>
+                    <Archive className="size-4" aria-hidden />
+                    {ko.clothes.life.archiveList}
+                  </Link>
+                </Button>
                 <Button variant="ghost" asChild>
                   <Link to={paths.closet.report.href()}>
                     <BarChart3 className="size-4" aria-hidden />
@@ -148,13 +188,26 @@ export function ClosetRoute() {
             onRetry={() => void closet.fetch({ force: true })}
             onEdit={setEditing}
             onDelete={setDeleting}
+            onAvailability={(clothes, state) => void life.setAvailability(clothes, state)}
+            onArchive={setArchiving}
             noResults={
-              <NoFilterResults
-                keyword={filters.keywordLike}
-                type={filters.typeEqual}
-                onClearSearch={clearSearch}
-                onShowAllTypes={() => changeType(undefined)}
-              />
+              filters.availabilityEqual && !filters.keywordLike && !filters.typeEqual ? (
+                <div className="flex flex-col items-center gap-3 py-16 text-center">
+                  <p className="text-[15px] text-ink-soft">
+                    {ko.clothes.life.filterEmpty(ko.clothes.life.states[filters.availabilityEqual])}
+                  </p>
+                  <Button variant="outline" size="sm" onClick={() => changeAvailability(undefined)}>
+                    {ko.clothes.life.showAllStates}
+                  </Button>
+                </div>
+              ) : (
+                <NoFilterResults
+                  keyword={filters.keywordLike}
+                  type={filters.typeEqual}
+                  onClearSearch={clearSearch}
+                  onShowAllTypes={() => changeType(undefined)}
+                />
+              )
             }
             onOpen={setViewing}
             selection={
@@ -190,7 +243,14 @@ export function ClosetRoute() {
         onClose={() => setViewing(null)}
         onEdit={setEditing}
         onDelete={setDeleting}
+        onArchive={setArchiving}
+        onChanged={showChanged}
         onOpenFeed={feedDialog.show}
+      />
+      <ArchiveDialog
+        clothes={archiving}
+        onClose={() => setArchiving(null)}
+        onArchived={(clothes) => setViewing((current) => (current?.id === clothes.id ? null : current))}
       />
       <FeedDetailDialog
         feedId={feedDialog.feed?.id ?? null}

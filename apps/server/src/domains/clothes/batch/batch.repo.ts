@@ -1,5 +1,5 @@
 import { asc, eq, inArray, and, sql } from 'drizzle-orm';
-import type { ClothesType } from '@otboo/contract';
+import type { ClothesPurchaseInput, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../../db/client.js';
 import { clothes, clothesAttributes } from '../../../db/schema/index.js';
 import type { ClothesRow } from '../clothes.repo.js';
@@ -21,10 +21,21 @@ export function createBatchRepo() {
      * Sets the type (when given) and always bumps `updated_at`: the recommender reloads a closet when that moves
      * (docs/recommendations.md §5), attribute-only changes included.
      */
-    async touch(db: Executor, ids: readonly string[], type: ClothesType | undefined): Promise<ClothesRow[]> {
+    async touch(
+      db: Executor,
+      ids: readonly string[],
+      type: ClothesType | undefined,
+      purchase: ClothesPurchaseInput | null | undefined,
+    ): Promise<ClothesRow[]> {
       return db
         .update(clothes)
-        .set({ ...(type ? { type } : {}), updatedAt: new Date() })
+        .set({
+          ...(type ? { type } : {}),
+          ...(purchase !== undefined
+            ? { purchasePrice: purchase?.price ?? null, purchaseDate: purchase?.date ?? null }
+            : {}),
+          updatedAt: new Date(),
+        })
         .where(inArray(clothes.id, [...ids]))
         .returning();
     },

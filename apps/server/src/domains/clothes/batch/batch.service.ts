@@ -14,7 +14,7 @@ export interface BatchServiceDeps {
 }
 
 /**
- * Batch edit (docs/api.md §9.6): a type and/or attribute values on up to 100 of the caller's garments, in one
+ * Batch edit (docs/api.md §9.6): a type, a purchase (§10) and/or attribute values on up to 100 of the caller's garments, in one
  * transaction. Any garment of someone else → 403, any unknown id → 404, any bad definition or value → 400, and
  * then nothing changes.
  */
@@ -71,7 +71,9 @@ export function createBatchService({ db, repo, attributeDefsRepo }: BatchService
           return { definitionId, value: option };
         });
 
-        const updated = new Map((await repo.touch(tx, ids, input.type)).map((r) => [r.id, r]));
+        const updated = new Map(
+          (await repo.touch(tx, ids, input.type, input.purchase)).map((r) => [r.id, r]),
+        );
         for (const { definitionId, value } of resolved) {
           if (value) await repo.setAttribute(tx, ids, definitionId, value);
           else await repo.removeAttribute(tx, ids, definitionId);

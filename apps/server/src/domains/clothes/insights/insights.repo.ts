@@ -28,7 +28,29 @@ export interface InsightsSummary {
     thumbnailKey: string | null;
     createdAt: string;
   }[];
+  value: { totalSpent: number; best: ValueEntry[]; worst: ValueEntry[] };
 }
+
+/** A priced garment with its cost per wear (docs/api.md §10). */
+export interface ValueEntry {
+  clothesId: string;
+  name: string;
+  imageKey: string | null;
+  thumbnailKey: string | null;
+  price: number;
+  wearCount: number;
+  costPerWear: number;
+}
+
+/** Pieces listed in each of the value section's `best` and `worst`. */
+const VALUE_LIST_MAX = 5;
+
+/** The value section's list of priced pieces in `order` (`v` = the priced pieces with their cost per wear). */
+const valueList = (order: ReturnType<typeof sql>) => sql`coalesce((
+  select json_agg(json_build_object(
+           'clothesId', id, 'name', name, 'imageKey', image_key, 'thumbnailKey', thumbnail_key,
+           'price', price, 'wearCount', wear_count, 'costPerWear', cost_per_wear) order by ${order})
+  from (select * from priced order by ${order} limit ${VALUE_LIST_MAX}) v), '[]'::json)`;
 
 export interface GapGarment {
   id: string;
@@ -52,8 +74,9 @@ export function createInsightsRepo() {
         db,
         sql`
         with mine as materialized (
-          select id, name, type, image_key, thumbnail_key, created_at
-          from clothes where owner_id = ${ownerId}
+          -- The closet: archived pieces are left out of every number (docs/api.md §10).
+          select id, name, type, image_key, thumbnail_key, created_at, purchase_price
+          from clothes where owner_id = ${ownerId} and archived_at is null
         ),
         worn as materialized (
           select fc.clothes_id, count(distinct f.id)::int as wear_count, max(f.created_at) as last_worn_at
@@ -68,6 +91,13 @@ export function createInsightsRepo() {
             sql`, `,
           )})
           order by name collate "C" limit 1
+        ),
+        priced as (
+          select m.id, m.name, m.image_key, m.thumbnail_key, m.purchase_price as price,
+                 coalesce(w.wear_count, 0) as wear_count,
+                 round(m.purchase_price::numeric / greatest(coalesce(w.wear_count, 0), 1))::int as cost_per_wear
+          from mine m left join worn w on w.clothes_id = m.id
+          where m.purchase_price is not null
         )
         select json_build_object(
           'totalCount', (select count(*)::int from mine),
@@ -104,7 +134,11 @@ export function createInsightsRepo() {
               from mine m where not exists (select 1 from worn w where w.clothes_id = m.id)
               order by m.created_at, m.id
               limit ${listMax}
-            ) idle), '[]'::json)
+            ) idle), '[]'::json),
+          'value', json_build_object(
+            'totalSpent', (select coalesce(sum(price), 0)::bigint from priced),
+            'best', ${valueList(sql`cost_per_wear, name collate "C", id`)},
+            'worst', ${valueList(sql`cost_per_wear desc, name collate "C", id`)})
         )::text as summary`,
       );
       return JSON.parse(row?.summary ?? '{}') as InsightsSummary;
@@ -137,7 +171,7 @@ export function createInsightsRepo() {
                  select json_agg(json_build_object('name', d.name, 'value', ca.value) order by d.name, d.id)
                  from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
                  where ca.clothes_id = c.id), '[]'::json)) order by c.created_at, c.id), '[]'::json)::text as closet
-        from clothes c where c.owner_id = ${ownerId}`,
+        from clothes c where c.owner_id = ${ownerId} and c.archived_at is null`,
       );
       return JSON.parse(row?.closet ?? '[]') as GapGarment[];
     },

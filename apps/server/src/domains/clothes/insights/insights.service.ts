@@ -3,7 +3,13 @@ import { LIMITS, type ClosetInsightsDto } from '@otboo/contract';
 import { fileUrl } from '../../../adapters/storage/storage.js';
 import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
-import type { GapGarment, InsightsRepo } from './insights.repo.js';
+import type { GapGarment, InsightsRepo, ValueEntry } from './insights.repo.js';
+
+const valueEntry = ({ imageKey, thumbnailKey, ...e }: ValueEntry) => ({
+  ...e,
+  imageUrl: fileUrl(imageKey),
+  thumbnailUrl: fileUrl(thumbnailKey),
+});
 
 /** A temperature band in which the closet cannot make a complete outfit. */
 export interface ClosetGap {
@@ -35,7 +41,7 @@ const CACHE_ENTRIES = 200_000;
 export function createInsightsService({ db, repo, closetGaps }: InsightsServiceDeps) {
   const reports = new LRUCache<string, { version: string; closetVersion: string; dto: ClosetInsightsDto }>({
     maxSize: CACHE_ENTRIES,
-    sizeCalculation: (r) => r.dto.wear.length + r.dto.neverWorn.length + 10,
+    sizeCalculation: (r) => r.dto.wear.length + r.dto.neverWorn.length + 20,
   });
 
   async function gapsOf(ownerId: string, closetVersion: string, totalCount: number): Promise<ClosetGap[]> {
@@ -76,6 +82,11 @@ export function createInsightsService({ db, repo, closetGaps }: InsightsServiceD
         wornCount: s.wornCount,
         neverWornCount: s.totalCount - s.wornCount,
         gaps,
+        value: {
+          totalSpent: Number(s.value.totalSpent),
+          best: s.value.best.map(valueEntry),
+          worst: s.value.worst.map(valueEntry),
+        },
       };
       // Stored under the versions read before the summary: a change in between only means one more recount.
       reports.set(actor.userId, { version, closetVersion: versions.closet, dto });

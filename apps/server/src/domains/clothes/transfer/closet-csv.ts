@@ -1,4 +1,5 @@
 import {
+  ClothesPurchaseInput,
   CLOTHES_TYPES,
   isSafeText,
   isSeasonDefinitionName,
@@ -13,9 +14,9 @@ import { badRequest } from '../../../lib/errors.js';
 
 /**
  * The closet's CSV (docs/api.md §9.7): `아이디, 이름, 종류`, one column per attribute definition (named as the
- * definition), `브랜드, 사이즈, 메모`, then `사진` (the photo's path in the exported ZIP), every header and type in
+ * definition), `브랜드, 사이즈, 메모, 가격, 구입일` (§10), then `사진` (the photo's path in the exported ZIP), every header and type in
  * Korean. Reading accepts the columns in any order, the English headers of earlier exports (`id, name, type, photo`,
- * and `brand, size, notes`), types as codes (`OUTER`) or Korean names (`아우터`), values in any case, and several
+ * `brand, size, notes, price, purchaseDate`), types as codes (`OUTER`) or Korean names (`아우터`), values in any case, and several
  * seasons in the season definition's cell (`봄, 가을`).
  */
 
@@ -87,6 +88,8 @@ const FIXED = {
   brand: ['브랜드', 'brand'],
   size: ['사이즈', 'size'],
   notes: ['메모', 'notes'],
+  price: ['가격', 'price'],
+  purchaseDate: ['구입일', 'purchasedate', 'purchase date'],
   photo: ['사진', 'photo'],
 } as const;
 type Fixed = keyof typeof FIXED;
@@ -104,6 +107,8 @@ export function exportHeader(definitions: readonly CsvDefinition[]): string[] {
     FIXED.brand[0],
     FIXED.size[0],
     FIXED.notes[0],
+    FIXED.price[0],
+    FIXED.purchaseDate[0],
     FIXED.photo[0],
   ];
 }
@@ -116,6 +121,8 @@ export function exportRow(
     brand: string | null;
     size: string | null;
     notes: string | null;
+    purchasePrice: number | null;
+    purchaseDate: string | null;
     attributes: readonly { definitionId: string; value: string; values: readonly string[] | null }[];
   },
   definitions: readonly CsvDefinition[],
@@ -134,6 +141,8 @@ export function exportRow(
     garment.size ?? '',
     // Line ends as the records' (CRLF), which the writer quotes, so multi-line notes stay one cell.
     garment.notes?.replace(/\n/g, '\r\n') ?? '',
+    garment.purchasePrice?.toString() ?? '',
+    garment.purchaseDate ?? '',
     photo ?? '',
   ];
 }
@@ -198,6 +207,8 @@ export interface ImportDraft {
   brand: string | null;
   size: string | null;
   notes: string | null;
+  /** What it cost (docs/api.md §10), or null. */
+  purchase: { price: number; date: string | null } | null;
   /** The photo's path as written in the row (resolved against the ZIP by the caller), or null. */
   photo: string | null;
 }
@@ -272,7 +283,32 @@ export function readRow(
   const brand = text('brand', LIMITS.clothesBrandMax, d.brandTooLong);
   const size = text('size', LIMITS.clothesSizeMax, d.sizeTooLong);
   const notes = text('notes', LIMITS.clothesNotesMax, d.notesTooLong);
+  const purchase = readPurchase(at(columns.fixed.price), at(columns.fixed.purchaseDate), errors);
   if (errors.length || !type) return { errors };
   const photo = at(columns.fixed.photo);
-  return { draft: { row, name, type, attributes, seasons, brand, size, notes, photo: photo || null } };
+  return {
+    draft: { row, name, type, attributes, seasons, brand, size, notes, purchase, photo: photo || null },
+  };
+}
+
+/** A price written as a spreadsheet shows won (`39000`, `39,000`, `39,000원`). */
+const PRICE = /^(\d{1,3}(,\d{3})+|\d+)\s*원?$/;
+
+/**
+ * The price and purchase date cells as the API bounds them (docs/api.md §10): an integer of won within the
+ * limit, a real date not in the future, a date only with a price. Problems are pushed to `errors`.
+ */
+function readPurchase(priceCell: string, dateCell: string, errors: string[]): ImportDraft['purchase'] {
+  const life = ko.clothes.life;
+  if (!priceCell) {
+    if (dateCell) errors.push(life.purchaseDateWithoutPrice);
+    return null;
+  }
+  const checked = ClothesPurchaseInput.safeParse({
+    price: PRICE.test(priceCell) ? Number(priceCell.replace(/[,원\s]/g, '')) : Number.NaN,
+    date: dateCell || null,
+  });
+  if (checked.success) return checked.data;
+  errors.push(...new Set(checked.error.issues.map((i) => i.message)));
+  return null;
 }

@@ -14,6 +14,8 @@ export interface ExportGarment {
   brand: string | null;
   size: string | null;
   notes: string | null;
+  purchasePrice: number | null;
+  purchaseDate: string | null;
   /** `values`: the attribute's several values (docs/api.md §9.8) in option order, or null. */
   attributes: { definitionId: string; definitionName: string; value: string; values: string[] | null }[];
 }
@@ -26,6 +28,7 @@ export interface ImportedGarment {
   brand: string | null;
   size: string | null;
   notes: string | null;
+  purchase: { price: number; date: string | null } | null;
   attributes: { definitionId: string; value: string }[];
   /** Several seasons (docs/api.md §9.8); the first is also among `attributes`. */
   seasons: { definitionId: string; values: string[] } | null;
@@ -37,7 +40,7 @@ const INSERT_CHUNK = 500;
 /** Queries of the closet export and import (docs/api.md §9.7). */
 export function createTransferRepo() {
   return {
-    /** The owner's whole closet, oldest first, with attribute values, as one JSON text (one round trip). */
+    /** The owner's whole closet (the archive left out, docs/api.md §10), oldest first, with attribute values, as one JSON text (one round trip). */
     async closetForExport(db: Executor, ownerId: string): Promise<ExportGarment[]> {
       const [row] = await rowsOf<{ closet: string }>(
         db,
@@ -45,6 +48,7 @@ export function createTransferRepo() {
         select coalesce(json_agg(json_build_object(
                  'id', c.id, 'name', c.name, 'type', c.type, 'imageKey', c.image_key, 'createdAt', c.created_at,
                  'brand', c.brand, 'size', c.size, 'notes', c.notes,
+                 'purchasePrice', c.purchase_price, 'purchaseDate', c.purchase_date,
                  'attributes', coalesce((
                    select json_agg(json_build_object('definitionId', d.id, 'definitionName', d.name, 'value', ca.value,
                                      'values', (select json_agg(v.value order by array_position(d.selectable_values, v.value), v.value)
@@ -54,7 +58,7 @@ export function createTransferRepo() {
                    from clothes_attributes ca join attribute_defs d on d.id = ca.definition_id
                    where ca.clothes_id = c.id), '[]'::json))
                order by c.created_at, c.id), '[]'::json)::text as closet
-        from clothes c where c.owner_id = ${ownerId}`,
+        from clothes c where c.owner_id = ${ownerId} and c.archived_at is null`,
       );
       return JSON.parse(row?.closet ?? '[]') as ExportGarment[];
     },
@@ -79,6 +83,8 @@ export function createTransferRepo() {
         brand: g.brand,
         size: g.size,
         notes: g.notes,
+        purchasePrice: g.purchase?.price ?? null,
+        purchaseDate: g.purchase?.date ?? null,
         createdAt: new Date(start + i),
         updatedAt: new Date(start + i),
       }));

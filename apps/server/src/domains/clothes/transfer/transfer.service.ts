@@ -197,6 +197,7 @@ export function createTransferService({
             brand: g.brand,
             size: g.size,
             notes: g.notes,
+            purchase: g.purchasePrice === null ? null : { price: g.purchasePrice, date: g.purchaseDate },
             photo: photos.get(g.id) ?? null,
             createdAt: new Date(g.createdAt).toISOString(),
           })),
@@ -367,6 +368,7 @@ export function createTransferService({
             brand: d.brand,
             size: d.size,
             notes: d.notes,
+            purchase: d.purchase,
             imageKey: keys?.imageKey ?? null,
             thumbnailKey: keys?.thumbnailKey ?? null,
           });

@@ -1,4 +1,4 @@
-import type { ClothesDto, ClothesType, CursorPage } from '@otboo/contract';
+import type { AvailabilityState, ClothesDto, ClothesType, CursorPage } from '@otboo/contract';
 import { apiClient } from '@/lib/api-client';
 
 export interface ClothesListParams {
@@ -8,6 +8,10 @@ export interface ClothesListParams {
   idAfter?: string;
   typeEqual?: ClothesType;
   keywordLike?: string;
+  /** Ours (docs/api.md §10): pieces in this state today. */
+  availabilityEqual?: AvailabilityState;
+  /** Ours (docs/api.md §10): the archive ('보관함') instead of the closet. */
+  archived?: boolean;
 }
 
 /** GET /api/clothes — a cursor page of one owner's clothes, newest first. */

@@ -26,6 +26,10 @@ export function useClothesList(query: ClothesQuery, enabled = true) {
 export function matchesClothesQuery(clothes: ClothesDto, query: ClothesQuery): boolean {
   if (clothes.ownerId !== query.ownerId) return false;
   if (query.typeEqual && clothes.type !== query.typeEqual) return false;
+  // The closet and the archive never share a piece (docs/api.md §10).
+  if (Boolean(query.archived) !== Boolean(clothes.archived)) return false;
+  if (query.availabilityEqual && (clothes.availability?.state ?? 'AVAILABLE') !== query.availabilityEqual)
+    return false;
   const keyword = query.keywordLike?.trim().toLowerCase();
   return !keyword || clothes.name.toLowerCase().includes(keyword);
 }

@@ -85,6 +85,9 @@ describe('valuesOfClothes', () => {
       size: '',
       notes: '',
       seasons: ['봄', '가을'],
+      // No purchase (docs/api.md §10): blank fields.
+      price: '',
+      purchaseDate: '',
     });
     // A server without `seasons` (the course contract's shape): the season attribute's one value.
     const { seasons: _, ...old } = clothes;

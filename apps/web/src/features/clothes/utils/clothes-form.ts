@@ -18,6 +18,9 @@ export interface ClothesFormValues {
   size?: string;
   notes?: string;
   seasons?: string[];
+  /** Ours (docs/api.md §10): won as digits ('' = no price) and the purchase date (`YYYY-MM-DD`, '' = unknown). */
+  price?: string;
+  purchaseDate?: string;
 }
 
 export const EMPTY_CLOTHES_FORM: ClothesFormValues = {
@@ -28,6 +31,8 @@ export const EMPTY_CLOTHES_FORM: ClothesFormValues = {
   size: '',
   notes: '',
   seasons: [],
+  price: '',
+  purchaseDate: '',
 };
 
 /** The garment's seasons: `seasons` when the server sends it, else the season attribute's one value. */
@@ -51,6 +56,8 @@ export function valuesOfClothes(clothes: ClothesDto): ClothesFormValues {
     size: clothes.size ?? '',
     notes: clothes.notes ?? '',
     seasons: seasonsOfClothes(clothes),
+    price: clothes.purchase ? String(clothes.purchase.price) : '',
+    purchaseDate: clothes.purchase?.date ?? '',
   };
 }
 
@@ -60,13 +67,17 @@ export function detailInputs(values: ClothesFormValues): {
   size: string | null;
   notes: string | null;
   seasons: string[];
+  purchase: { price: number; date: string | null } | null;
 } {
   const text = (value: string | undefined) => value?.trim() || null;
+  const price = values.price?.trim();
   return {
     brand: text(values.brand),
     size: text(values.size),
     notes: text(values.notes),
     seasons: values.seasons ?? [],
+    // No price, no purchase: a date alone says nothing the report can use.
+    purchase: price ? { price: Number(price), date: values.purchaseDate || null } : null,
   };
 }
 

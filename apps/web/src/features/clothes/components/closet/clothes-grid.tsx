@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ko, type ClothesDto } from '@otboo/contract';
+import { ko, type AvailabilityState, type ClothesDto } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { ClothesTileSkeleton } from '@/components/ui/clothes-tile';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,6 +23,9 @@ interface ClothesGridProps {
   onRetry(): void;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** The owner's one-tap availability and archive (docs/api.md §10). */
+  onAvailability?(clothes: ClothesDto, state: AvailabilityState): void;
+  onArchive?(clothes: ClothesDto): void;
   /** Opens the garment page of one of the user's garments. */
   onOpen?(clothes: ClothesDto): void;
   /** The select mode: each of the user's garments gets a checkbox (use-clothes-selection.ts). */
@@ -64,6 +67,8 @@ export function ClothesGrid(props: ClothesGridProps) {
                 editable={item.ownerId === props.currentUserId}
                 onEdit={props.onEdit}
                 onDelete={props.onDelete}
+                onAvailability={props.onAvailability}
+                onArchive={props.onArchive}
                 onOpen={item.ownerId === props.currentUserId ? props.onOpen : undefined}
                 selection={
                   props.selection && item.ownerId === props.currentUserId

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LIMITS, isSeasonDefinitionName, ko, type AttributeDefDto } from '@otboo/contract';
+import { LIMITS, isSeasonDefinitionName, ko, seoulToday, type AttributeDefDto } from '@otboo/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import {
@@ -26,7 +26,8 @@ interface ClothesFormFieldsProps {
 
 /**
  * Photo, name, type, one select per attribute definition (several seasons ticked in a group of their own), then
- * brand, size and notes (docs/api.md §9.8): the body of the add and edit dialogs.
+ * brand, size and notes (docs/api.md §9.8), and the price and purchase date (§10): the body of the add and edit
+ * dialogs.
  */
 export function ClothesFormFields(props: ClothesFormFieldsProps) {
   const { values, onChange, definitions, disabled = false } = props;
@@ -114,6 +115,26 @@ export function ClothesFormFields(props: ClothesFormFieldsProps) {
               maxLength={LIMITS.clothesSizeMax}
               disabled={disabled}
               onChange={(event) => onChange({ size: event.target.value })}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label={ko.clothes.life.price}
+              placeholder={ko.clothes.life.pricePlaceholder}
+              inputMode="numeric"
+              value={values.price ?? ''}
+              maxLength={String(LIMITS.clothesPriceMax).length}
+              disabled={disabled}
+              // Digits only: '39,000원' pasted from a shop becomes 39000.
+              onChange={(event) => onChange({ price: event.target.value.replace(/\D/g, '') })}
+            />
+            <TextField
+              label={ko.clothes.life.purchaseDate}
+              type="date"
+              max={seoulToday()}
+              value={values.purchaseDate ?? ''}
+              disabled={disabled}
+              onChange={(event) => onChange({ purchaseDate: event.target.value })}
             />
           </div>
           <div className="flex flex-col gap-1.5">

@@ -85,7 +85,14 @@ async function flush() {
 }
 
 function renderPage(clothes: ClothesDto | null = COAT) {
-  const handlers = { onClose: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn(), onOpenFeed: vi.fn() };
+  const handlers = {
+    onClose: vi.fn(),
+    onEdit: vi.fn(),
+    onDelete: vi.fn(),
+    onArchive: vi.fn(),
+    onChanged: vi.fn(),
+    onOpenFeed: vi.fn(),
+  };
   renderWithQuery(<GarmentPage clothes={clothes} {...handlers} />);
   return handlers;
 }
@@ -220,6 +227,7 @@ describe('edit dialog with the garment details', () => {
         size: null,
         notes: '손세탁',
         seasons: ['가을', '겨울'],
+        purchase: null,
       },
       null,
     );

@@ -1,4 +1,4 @@
-import { Pencil, Shirt, Trash2 } from 'lucide-react';
+import { Archive, Pencil, Shirt, Trash2, WashingMachine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isSeasonDefinitionName, ko, type ClothesDto, type FeedDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,9 @@ import { ClothesPhoto } from '@/components/ui/clothes-tile';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { AvailabilityPanel } from '@/features/clothes/components/life/availability-panel';
 import { useClothesWear } from '@/features/clothes/hooks/use-clothes-wear';
+import { formatDay, WASH_HINT_WEARS, wearsSinceWash } from '@/features/clothes/utils/clothes-life';
 import { seasonsOfClothes } from '@/features/clothes/utils/clothes-form';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/utils/cn';
@@ -19,6 +21,10 @@ interface GarmentPageProps {
   onClose(): void;
   onEdit(clothes: ClothesDto): void;
   onDelete(clothes: ClothesDto): void;
+  /** Opens the archive question ('보관함으로 옮기기', docs/api.md §10). */
+  onArchive(clothes: ClothesDto): void;
+  /** The piece changed here (its availability): the route shows the new one. */
+  onChanged(clothes: ClothesDto): void;
   /** A tile of an OOTD the garment is in was tapped: the route opens the feed (features never import each other). */
   onOpenFeed(feed: FeedDto): void;
 }
@@ -28,7 +34,15 @@ interface GarmentPageProps {
  * Photo, type, attributes with every season, brand, size, notes, how often and when last it was worn, the OOTDs
  * it is in (each opens its feed), and edit and delete.
  */
-export function GarmentPage({ clothes, onClose, onEdit, onDelete, onOpenFeed }: GarmentPageProps) {
+export function GarmentPage({
+  clothes,
+  onClose,
+  onEdit,
+  onDelete,
+  onArchive,
+  onChanged,
+  onOpenFeed,
+}: GarmentPageProps) {
   const wide = useMediaQuery('(min-width: 640px)');
   const open = clothes !== null;
   const onOpenChange = (next: boolean) => !next && onClose();
@@ -39,13 +53,19 @@ export function GarmentPage({ clothes, onClose, onEdit, onDelete, onOpenFeed }: 
         <Trash2 className="size-4" aria-hidden />
         {ko.common.delete}
       </Button>
+      <Button variant="outline" onClick={() => onArchive(clothes)}>
+        <Archive className="size-4" aria-hidden />
+        {ko.clothes.life.archive}
+      </Button>
       <Button onClick={() => onEdit(clothes)}>
         <Pencil className="size-4" aria-hidden />
         {ko.common.edit}
       </Button>
     </>
   ) : null;
-  const details = clothes ? <GarmentDetails clothes={clothes} onOpenFeed={onOpenFeed} /> : null;
+  const details = clothes ? (
+    <GarmentDetails clothes={clothes} onOpenFeed={onOpenFeed} onChanged={onChanged} />
+  ) : null;
 
   if (wide) {
     return (
@@ -59,13 +79,21 @@ export function GarmentPage({ clothes, onClose, onEdit, onDelete, onOpenFeed }: 
     <Sheet open={open} onOpenChange={onOpenChange} title={title}>
       <div className="flex flex-col gap-5 px-2">
         {details}
-        <div className="flex justify-end gap-2 border-t border-line pt-3">{actions}</div>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-3">{actions}</div>
       </div>
     </Sheet>
   );
 }
 
-function GarmentDetails({ clothes, onOpenFeed }: { clothes: ClothesDto; onOpenFeed(feed: FeedDto): void }) {
+function GarmentDetails({
+  clothes,
+  onOpenFeed,
+  onChanged,
+}: {
+  clothes: ClothesDto;
+  onOpenFeed(feed: FeedDto): void;
+  onChanged(clothes: ClothesDto): void;
+}) {
   const d = ko.clothes.detail;
   const seasons = seasonsOfClothes(clothes);
   const attributes = clothes.attributes.filter((a) => !isSeasonDefinitionName(a.definitionName));
@@ -91,6 +119,14 @@ function GarmentDetails({ clothes, onOpenFeed }: { clothes: ClothesDto; onOpenFe
             ))}
             <Row term={d.brand}>{clothes.brand || <Muted>{d.none}</Muted>}</Row>
             <Row term={d.size}>{clothes.size || <Muted>{d.none}</Muted>}</Row>
+            {clothes.purchase ? (
+              <Row term={ko.clothes.life.price}>
+                {ko.clothes.life.won(clothes.purchase.price)}
+                {clothes.purchase.date ? (
+                  <span className="text-ink-soft"> · {formatDay(clothes.purchase.date)}</span>
+                ) : null}
+              </Row>
+            ) : null}
             <Row term={d.notes}>
               {clothes.notes ? (
                 <span className="whitespace-pre-line">{clothes.notes}</span>
@@ -100,7 +136,9 @@ function GarmentDetails({ clothes, onOpenFeed }: { clothes: ClothesDto; onOpenFe
             </Row>
           </dl>
         </div>
-        <WearRecord clothesId={clothes.id} onOpenFeed={onOpenFeed} />
+        {/* Keyed by the piece: its return date field starts from that piece's own. */}
+        <AvailabilityPanel key={clothes.id} clothes={clothes} onChanged={onChanged} />
+        <WearRecord clothes={clothes} onOpenFeed={onOpenFeed} />
       </div>
     </div>
   );
@@ -119,10 +157,15 @@ function Muted({ children }: { children: ReactNode }) {
   return <span className="text-ink-muted">{children}</span>;
 }
 
-/** How often and when last the garment was worn, and its OOTDs as small tiles, newest first. */
-function WearRecord({ clothesId, onOpenFeed }: { clothesId: string; onOpenFeed(feed: FeedDto): void }) {
+/**
+ * How often and when last the garment was worn, its OOTDs as small tiles, newest first, and a gentle wash hint when
+ * it was worn WASH_HINT_WEARS times since it last came back from the laundry.
+ */
+function WearRecord({ clothes, onOpenFeed }: { clothes: ClothesDto; onOpenFeed(feed: FeedDto): void }) {
   const d = ko.clothes.detail;
+  const clothesId = clothes.id;
   const wear = useClothesWear(clothesId);
+  const sinceWash = wear.data ? wearsSinceWash(clothes, wear.data.feeds) : null;
   return (
     <section aria-labelledby={`${clothesId}-wear`} className="flex flex-col gap-3">
       <h3 id={`${clothesId}-wear`} className="text-sm font-bold text-ink-soft">
@@ -138,6 +181,12 @@ function WearRecord({ clothesId, onOpenFeed }: { clothesId: string; onOpenFeed(f
         <p className="text-[15px] text-ink-muted">{d.neverWorn}</p>
       ) : (
         <>
+          {sinceWash !== null && sinceWash >= WASH_HINT_WEARS ? (
+            <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2.5 text-sm text-ink">
+              <WashingMachine className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+              {ko.clothes.life.washHint(sinceWash)}
+            </p>
+          ) : null}
           <p className="flex flex-wrap gap-x-3 text-[15px] text-ink">
             <strong>{d.wearCount(wear.data.wearCount)}</strong>
             {wear.data.lastWornAt ? (

@@ -1,6 +1,7 @@
 import { CLOTHES_TYPES, ko, type ClosetInsightsDto } from '@otboo/contract';
 import { CountChart, type CountRow } from '@/features/clothes/components/insights/count-chart';
 import { SeasonGaps } from '@/features/clothes/components/insights/season-gaps';
+import { ValueLists } from '@/features/clothes/components/insights/value-lists';
 import { WearLists } from '@/features/clothes/components/insights/wear-lists';
 import { colourSwatch } from '@/features/clothes/utils/colour-swatch';
 
@@ -28,7 +29,7 @@ export function colourRows(byColor: ClosetInsightsDto['byColor']): CountRow[] {
 
 /**
  * '옷장 리포트' (docs/api.md §9.4): how many garments, by type and by colour (charts with their tables), how much
- * each is worn, and the weather the closet cannot dress for.
+ * each is worn, the weather the closet cannot dress for, and what the priced pieces cost per wear (§10).
  */
 export function ClosetReport({ insights }: { insights: ClosetInsightsDto }) {
   return (
@@ -52,6 +53,7 @@ export function ClosetReport({ insights }: { insights: ClosetInsightsDto }) {
       </div>
       <SeasonGaps gaps={insights.gaps} />
       <WearLists insights={insights} />
+      {insights.value ? <ValueLists value={insights.value} /> : null}
     </div>
   );
 }
