@@ -6,7 +6,7 @@ import { openConfiguredDatabase } from './db/client.js';
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-// The database opens (PGlite: WebAssembly compile, data files) while the rest of the app's modules load.
+// The database opens (the embedded PostgreSQL server starts) while the rest of the app's modules load.
 const openingDatabase = openConfiguredDatabase(config);
 const { buildApp } = await import('./app.js');
 const app = await buildApp(config, { openingDatabase });

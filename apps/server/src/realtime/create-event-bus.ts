@@ -17,7 +17,7 @@ export async function createEventBus(
     const { createRedisEventBus } = await import('./redis-event-bus.js');
     return createRedisEventBus({ url: redisUrl, log });
   }
-  if (database.kind === 'postgres' && database.url && database.pool)
+  if (database.kind === 'postgres')
     return createPgEventBus({ url: database.url, pool: database.pool, log });
   return createLocalEventBus();
 }
