@@ -47,7 +47,11 @@ export async function openConfiguredDatabase(config: {
 }
 
 // timestamptz → Date is the default; bigint counts arrive as strings unless cast, which repos do.
-export function openDatabase(options: { url: string; poolSize?: number; embedded?: EmbeddedPostgres }): Database {
+export function openDatabase(options: {
+  url: string;
+  poolSize?: number;
+  embedded?: EmbeddedPostgres;
+}): Database {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

@@ -288,7 +288,9 @@ async function startPostmaster(
   const exited = new Promise<never>((_, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      reject(new Error(`postgres exited (${code ?? signal}) while starting: see ${logFile}${accessHint(owner)}`)),
+      reject(
+        new Error(`postgres exited (${code ?? signal}) while starting: see ${logFile}${accessHint(owner)}`),
+      ),
     );
   });
   exited.catch(() => undefined);
@@ -297,7 +299,8 @@ async function startPostmaster(
     const pidFile = await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8').catch(() => '');
     const lines = pidFile.split('\n');
     if (Number(lines[0]) === child.pid && lines[7]?.trim() === 'ready') return child;
-    if (Date.now() > deadline) throw new Error(`postgres not ready in ${READY_TIMEOUT_MS} ms: see ${logFile}`);
+    if (Date.now() > deadline)
+      throw new Error(`postgres not ready in ${READY_TIMEOUT_MS} ms: see ${logFile}`);
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10))]);
   }
 }

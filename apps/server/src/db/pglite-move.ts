@@ -81,7 +81,9 @@ async function copyTable(
   const list = columns.map((c) => c.name).join(', ');
   let copied = 0;
   await old.transaction(async (tx) => {
-    await tx.query(`declare rows_out no scroll cursor for select row_to_json(t)::text as row from ${table} t`);
+    await tx.query(
+      `declare rows_out no scroll cursor for select row_to_json(t)::text as row from ${table} t`,
+    );
     for (;;) {
       const batch = await tx.query<{ row: string }>(`fetch ${BATCH} from rows_out`);
       if (batch.rows.length === 0) break;
