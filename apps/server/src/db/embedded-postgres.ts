@@ -7,6 +7,7 @@ import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { must } from '../lib/must.js';
 
 /**
  * The embedded database (`npm start` without DATABASE_URL): real PostgreSQL binaries from the npm package
@@ -156,7 +157,8 @@ function run(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       ...owner,
-      env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' },
+      // initdb finds postgres beside itself; messages in English whatever the locale.
+      env: { LC_ALL: 'C' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -331,7 +333,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       if (attempt >= 3) throw err;
     }
   }
-  const pid = child.pid!;
+  const pid = must(child.pid, 'a postmaster that reported ready has a pid');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Without a close (process.exit on a third signal, an uncaught error) the postmaster still shuts down cleanly.
   const stopOnExit = () => {
@@ -351,4 +353,19 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The URL of the embedded server a running otboo server started on `dataDir` (its port from postmaster.pid, its
+ * credentials from DATA_DIR): for tools beside the server, e.g. psql or the benchmarks.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string> {
+  const creds = JSON.parse(
+    await readFile(path.join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as Credentials;
+  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'))
+    .split('\n')[3]
+    ?.trim();
+  if (!port) throw new Error(`no embedded PostgreSQL server running on ${dataDir}`);
+  return `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/postgres`;
 }
