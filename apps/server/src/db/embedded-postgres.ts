@@ -213,14 +213,23 @@ async function stopLeftover(pgdata: string): Promise<void> {
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!command.includes(pgdata)) {
+  if (!(await commandLine(pid)).includes(pgdata)) {
     // The pid was reused by another process: the file is stale, and PostgreSQL would refuse it.
     await rm(path.join(pgdata, 'postmaster.pid'), { force: true });
     return;
   }
   process.kill(pid, 'SIGINT');
   await waitForExit(pid);
+}
+
+/** A process's command line: /proc on Linux, ps elsewhere (macOS). */
+async function commandLine(pid: number): Promise<string> {
+  try {
+    return await readFile(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return (await execFileAsync('ps', ['-o', 'command=', '-p', String(pid)]).catch(() => ({ stdout: '' })))
+      .stdout;
+  }
 }
 
 function alive(pid: number): boolean {
@@ -234,11 +243,12 @@ function alive(pid: number): boolean {
 
 async function waitForExit(pid: number): Promise<void> {
   const deadline = Date.now() + STOP_TIMEOUT_MS;
+  let quit = false;
   while (alive(pid)) {
-    if (Date.now() > deadline) {
+    if (!quit && Date.now() > deadline) {
       // Immediate shutdown: crash recovery replays the WAL at the next start, nothing committed is lost.
       process.kill(pid, 'SIGQUIT');
-      return;
+      quit = true;
     }
     await new Promise((r) => setTimeout(r, 10));
   }
