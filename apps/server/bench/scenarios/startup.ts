@@ -19,7 +19,7 @@ function startupParts(dataDir: string): { modules: number; open: number; migrate
     const modules = performance.now();
     const { openConfiguredDatabase } = await import(${JSON.stringify(dist('db/client.js'))});
     const { migrateDatabase } = await import(${JSON.stringify(dist('db/migrate.js'))});
-    const database = await openDatabase({ kind: 'embedded', dataDir: ${JSON.stringify(path.join(dataDir, 'embedded'))} });
+    const database = await openConfiguredDatabase({ dataDir: ${JSON.stringify(dataDir)} });
     const open = performance.now();
     await migrateDatabase(database);
     const migrate = performance.now();
