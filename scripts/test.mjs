@@ -1,44 +1,17 @@
-// `npm test`: every suite. Server HTTP suites run on PGlite, and on PostgreSQL when one answers
-// (TEST_DATABASE_URL, else the local server at 127.0.0.1:5432).
-import pg from 'pg';
+// `npm test`: every suite. The server suites run once, on PostgreSQL: TEST_DATABASE_URL, else the local server at
+// 127.0.0.1:5432 when it answers, else an embedded PostgreSQL server the test setup starts (apps/server/test/support).
 import { ensureBuilt, ensureInstalled, npm, runKeepingTail } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
 
-async function postgresAvailable() {
-  const client = new pg.Client({
-    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    connectionTimeoutMillis: 3000,
-  });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const withPostgres = await postgresAvailable();
-if (!withPostgres) console.warn('[otboo] PostgreSQL not reachable: server suites run on PGlite only.');
-
-const serverProjects = [
-  '--project',
-  'unit',
-  '--project',
-  'pglite',
-  ...(withPostgres ? ['--project', 'postgres'] : []),
-];
 const steps = [
   ['typecheck', [npm, ['run', 'typecheck']]],
   ['lint', [npm, ['run', 'lint']]],
   ['format', [npm, ['run', 'format:check']]],
   ['cycles', [npm, ['run', 'cycles']]],
   ['contract', [npm, ['test', '-w', '@otboo/contract', '--', '--passWithNoTests']]],
-  ['server', [npm, ['test', '-w', '@otboo/server', '--', ...serverProjects]]],
+  ['server', [npm, ['test', '-w', '@otboo/server']]],
   ['web', [npm, ['test', '-w', '@otboo/web', '--', '--passWithNoTests']]],
   // The built app's first-paint JS+CSS per screen against its budget (apps/web/scripts/check-bundle-budget.mjs).
   ['budget', [npm, ['run', 'budget', '-w', '@otboo/web']]],

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 
-// Three projects: unit tests once, HTTP suites once per database (scripts/test.mjs picks which run).
+// Two projects: unit tests, and the server suites on PostgreSQL (test/support/global-setup.ts picks the server).
 export default defineConfig({
   resolve: { alias: { '@otboo/contract': contract } },
   test: {
@@ -15,18 +15,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'pglite',
+          name: 'server',
           include: ['test/**/*.test.ts'],
-          env: { TEST_DB: 'pglite' },
-          globalSetup: ['test/support/global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          include: ['test/**/*.test.ts'],
-          env: { TEST_DB: 'postgres' },
           globalSetup: ['test/support/global-setup.ts'],
         },
       },

@@ -1,5 +1,5 @@
 /**
- * Benchmark runner: `npm run bench [-- <filter>…] [--duration=10] [--connections=50] [--db=pglite,postgres]
+ * Benchmark runner: `npm run bench [-- <filter>…] [--duration=10] [--connections=50] [--db=embedded,postgres]
  * [--no-build]` at the repository root.
  *
  * Builds the contract and the server (the scenarios run `dist/server.js` as `npm start` does), measures a bare
@@ -25,7 +25,7 @@ const { values, positionals } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    db: { type: 'string', default: 'pglite,postgres' },
+    db: { type: 'string', default: 'embedded,postgres' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -33,7 +33,7 @@ const { values, positionals } = parseArgs({
 const ctx: BenchContext = {
   connections: Number(values.connections),
   durationSeconds: Number(values.duration),
-  databases: values.db.split(',').filter((d): d is DbKind => d === 'pglite' || d === 'postgres'),
+  databases: values.db.split(',').filter((d): d is DbKind => d === 'embedded' || d === 'postgres'),
   log: (message) => console.log(`  · ${message}`),
 };
 

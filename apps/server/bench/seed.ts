@@ -234,7 +234,7 @@ export async function seed(
   options: { reset?: boolean } = {},
 ): Promise<SeedSizes> {
   const sizes = sizesFor(scale);
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  const database = await openDatabase({ url, poolSize: 1 });
   await timed('migrate', () => migrateDatabase(database));
   await database.close();
 

@@ -133,6 +133,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   const log = app.log;
+  if (database.movedFromPglite)
+    log.info(
+      database.movedFromPglite,
+      'moved the PGlite database of DATA_DIR to the embedded PostgreSQL server',
+    );
 
   // Ecosystem plugins (closing first: its preClose must come before any other)
   await app.register(closeConnectionsPlugin);

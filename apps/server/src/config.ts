@@ -37,11 +37,6 @@ const Env = z.object({
   PUBLIC_URL: optional,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
-  /** Ours: the embedded database flushes each commit to the disk; false trades power-cut safety for write speed. */
-  PGLITE_FSYNC: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((v) => v !== 'false' && v !== '0'),
   REDIS_URL: optional,
   JWT_SECRET: optional,
   ACCESS_TOKEN_TTL: duration('15m'),
@@ -128,7 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    pgliteFsync: e.PGLITE_FSYNC,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL,

@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
-import { openConfiguredDatabase } from './db/client.js';
+import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 
 // A `.env` in the working directory is read too (docs/configuration.md); real environment variables win.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-// The database opens (PGlite: WebAssembly compile, data files) while the rest of the app's modules load.
-const openingDatabase = openConfiguredDatabase(config);
+// The embedded PostgreSQL server starts first, in its own process, while this one loads the app's modules (the
+// database client's among them); a failure surfaces where the database is awaited.
+const startingEmbedded = config.databaseUrl ? undefined : startEmbeddedPostgres(config.dataDir);
+startingEmbedded?.catch(() => undefined);
+const { openConfiguredDatabase } = await import('./db/client.js');
+const openingDatabase = openConfiguredDatabase(config, startingEmbedded);
 const { buildApp } = await import('./app.js');
 const app = await buildApp(config, { openingDatabase });
 

@@ -164,7 +164,7 @@ async function twelveMegapixelPhoto(): Promise<Buffer> {
 }
 
 async function analysesScenario(ctx: BenchContext): Promise<BenchRow[]> {
-  const target = await benchTarget('pglite');
+  const target = await benchTarget('embedded');
   try {
     const email = `analyses.${Date.now().toString(36)}@otboo.bench`;
     await withDatabase(target, ({ db }) => seedUser(db, email));
@@ -205,11 +205,11 @@ async function analysesScenario(ctx: BenchContext): Promise<BenchRow[]> {
         );
       return [
         timingRow('POST /api/clothes/analyses 12 MP JPEG (one at a time)', sequential, {
-          database: 'pglite',
+          database: 'embedded',
           notes: `p99 ${p99(sequential)} ms; server RSS idle ${idle.rssMb} MB, peak ${afterSequential.peakMb} MB`,
         }),
         timingRow('POST /api/clothes/analyses 12 MP JPEG, 4 at once (each request)', parallel, {
-          database: 'pglite',
+          database: 'embedded',
           notes: `p99 ${p99(parallel)} ms; server peak RSS ${afterParallel.peakMb} MB (2 decode at a time)`,
         }),
       ];
@@ -278,7 +278,7 @@ async function insightsScenario(ctx: BenchContext): Promise<BenchRow[]> {
 }
 
 async function exportScenario(ctx: BenchContext): Promise<BenchRow[]> {
-  const target = await benchTarget('pglite');
+  const target = await benchTarget('embedded');
   try {
     const email = `export.${Date.now().toString(36)}@otboo.bench`;
     const garments = await withDatabase(target, async ({ db }) =>
@@ -319,7 +319,7 @@ async function exportScenario(ctx: BenchContext): Promise<BenchRow[]> {
       const after = await memoryOf(server.pid);
       return [
         timingRow(`GET /api/clothes/export (${CLOSET_SIZE} garments with photos)`, samples, {
-          database: 'pglite',
+          database: 'embedded',
           notes: `ZIP ${Math.round(bytes / 2 ** 20)} MB; server RSS idle ${idle.rssMb} MB, peak ${after.peakMb} MB`,
         }),
       ];

@@ -164,7 +164,7 @@ async function bigPhoto(): Promise<Buffer> {
 }
 
 async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
-  const target = await benchTarget('pglite');
+  const target = await benchTarget('embedded');
   try {
     const email = `upload.${Date.now().toString(36)}@otboo.bench`;
     const ownerId = await withDatabase(target, async ({ db }) => {
@@ -212,11 +212,11 @@ async function uploadScenario(ctx: BenchContext): Promise<BenchRow[]> {
       const afterParallel = await memoryOf(pid);
       return [
         timingRow('POST /api/clothes 4000×3000 JPEG → WebP 1600 + thumb (one at a time)', sequential, {
-          database: 'pglite',
+          database: 'embedded',
           notes: `server RSS idle ${idle.rssMb} MB, peak ${afterSequential.peakMb} MB`,
         }),
         timingRow('POST /api/clothes 4000×3000 JPEG, 4 at once (time for all 4)', parallel, {
-          database: 'pglite',
+          database: 'embedded',
           notes: `server peak RSS ${afterParallel.peakMb} MB (decodes capped at 2 at a time)`,
         }),
       ];

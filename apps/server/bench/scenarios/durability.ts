@@ -1,50 +1,49 @@
 /**
- * Durability benchmarks (`npm run bench -- durability --db=pglite` at the repository root; see bench/run.ts): what it
- * costs that the embedded database flushes each commit to the disk (PGLITE_FSYNC, default true; README, "Durability").
+ * Durability benchmarks (`npm run bench -- durability --db=embedded` at the repository root; see bench/run.ts): what
+ * it costs that the embedded PostgreSQL server flushes each commit to the disk (fsync and synchronous_commit on, as
+ * PostgreSQL ships; README, "Durability").
  *
- * - `durability.commit`: one-row INSERTs committed one after another in this process, with fsync on and off: the
- *   disk's flush time per commit, nothing else.
+ * - `durability.commit`: one-row INSERTs committed one after another from this process: the disk's flush time per
+ *   commit plus a loopback round trip.
  * - `durability.refresh`: POST /api/auth/refresh (one write transaction per request) under `--connections` for
- *   `--duration` seconds against the built server, PGLITE_FSYNC unset (durable) and `false`.
+ *   `--duration` seconds against the built server.
  *
- * Embedded database only: PostgreSQL's durability is its own server's configuration.
+ * Embedded database only: an external PostgreSQL's durability is its own server's configuration.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { openDatabase } from '../../src/db/client.js';
 import { refreshTokens, sessions, users } from '../../src/db/schema/index.js';
 import { newRefreshToken } from '../../src/domains/auth/tokens.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, scratchDataDir, startBuiltServer, withDatabase } from '../support/servers.js';
-import { timingRow, type BenchRow, type Scenario } from '../support/types.js';
+import { timingRow, type Scenario } from '../support/types.js';
 
 const COMMITS = 200;
 /** More refresh tokens than a 10 s run can use on this machine; each request spends one. */
 const POOL = 20_000;
 const CHUNK = 4_000;
 const CSRF = 'bench-csrf-token-0123456789';
-const MODES = [
-  { label: 'fsync on (default)', env: {} },
-  { label: 'PGLITE_FSYNC=false', env: { PGLITE_FSYNC: 'false' } },
-] as const;
 
-async function commitTimes(fsync: boolean): Promise<number[]> {
+async function commitTimes(): Promise<number[]> {
   const data = await scratchDataDir();
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(data.dir, 'pglite'), fsync });
   try {
-    const pglite = database.pglite!;
-    await pglite.exec(
-      'create table bench_commit (id int primary key, at timestamptz not null default now())',
-    );
-    const times: number[] = [];
-    for (let i = 0; i < COMMITS; i++) {
-      const t = performance.now();
-      await pglite.query('insert into bench_commit (id) values ($1)', [i]);
-      times.push(performance.now() - t);
-    }
-    return times;
+    return await withDatabase({ dataDir: data.dir }, async ({ pool }) => {
+      await pool.query(
+        'create table bench_commit (id int primary key, at timestamptz not null default now())',
+      );
+      const client = await pool.connect();
+      try {
+        const times: number[] = [];
+        for (let i = 0; i < COMMITS; i++) {
+          const t = performance.now();
+          await client.query('insert into bench_commit (id) values ($1)', [i]);
+          times.push(performance.now() - t);
+        }
+        return times;
+      } finally {
+        client.release();
+      }
+    });
   } finally {
-    await database.close();
     await data.remove();
   }
 }
@@ -76,40 +75,34 @@ async function seedRefreshTokens(target: { dataDir: string }): Promise<string[]>
 export const scenarios: Scenario[] = [
   {
     name: 'durability.commit',
-    description: `${COMMITS} one-row commits one after another, embedded database with fsync on and off`,
+    description: `${COMMITS} one-row commits one after another, embedded PostgreSQL (fsync on)`,
     async run(ctx) {
-      if (!ctx.databases.includes('pglite')) return [];
-      const rows: BenchRow[] = [];
-      for (const fsync of [true, false]) {
-        const times = await commitTimes(fsync);
-        const total = times.reduce((a, b) => a + b, 0);
-        rows.push(
-          timingRow(`one-row INSERT commit, ${fsync ? 'fsync on (default)' : 'PGLITE_FSYNC=false'}`, times, {
-            database: 'pglite',
-            notes: `${Math.round((COMMITS * 1000) / total)} commits/s`,
-          }),
-        );
-      }
-      return rows;
+      if (!ctx.databases.includes('embedded')) return [];
+      const times = await commitTimes();
+      const total = times.reduce((a, b) => a + b, 0);
+      return [
+        timingRow('one-row INSERT commit, fsync on', times, {
+          database: 'embedded',
+          notes: `${Math.round((COMMITS * 1000) / total)} commits/s`,
+        }),
+      ];
     },
   },
   {
     name: 'durability.refresh',
-    description:
-      'POST /api/auth/refresh (one write transaction each), embedded database with fsync on and off',
+    description: 'POST /api/auth/refresh (one write transaction each), embedded PostgreSQL (fsync on)',
     async run(ctx) {
-      if (!ctx.databases.includes('pglite')) return [];
-      const rows: BenchRow[] = [];
-      for (const mode of MODES) {
-        const target = await benchTarget('pglite');
+      if (!ctx.databases.includes('embedded')) return [];
+      const target = await benchTarget('embedded');
+      try {
+        const tokens = await seedRefreshTokens(target);
+        const server = await startBuiltServer({ dataDir: target.dataDir });
         try {
-          const tokens = await seedRefreshTokens(target);
-          const server = await startBuiltServer({ dataDir: target.dataDir, env: mode.env });
-          try {
-            let next = 0;
-            rows.push({
+          let next = 0;
+          return [
+            {
               ...(await runLoad({
-                name: `POST /api/auth/refresh (rotation), ${mode.label}`,
+                name: 'POST /api/auth/refresh (rotation), fsync on',
                 url: `${server.url}/api/auth/refresh`,
                 method: 'POST',
                 connections: ctx.connections,
@@ -120,16 +113,15 @@ export const scenarios: Scenario[] = [
                   return token ? { headers: { cookie: `REFRESH_TOKEN=${token}; XSRF-TOKEN=${CSRF}` } } : null;
                 },
               })),
-              database: 'pglite',
-            });
-          } finally {
-            await server.stop();
-          }
+              database: 'embedded',
+            },
+          ];
         } finally {
-          await target.cleanup();
+          await server.stop();
         }
+      } finally {
+        await target.cleanup();
       }
-      return rows;
     },
   },
 ];

@@ -9,7 +9,8 @@
  *   FEEDS_BENCH_DATABASE_URL=postgres://…/db npm run bench -- feeds   a database seeded beforehand, e.g. with
  *                                                                  `npm run seed -- --scale=1` (1,000,000 posts)
  *
- * PostgreSQL only: the seed is server-side SQL and a million posts are not what the embedded database is for.
+ * On each `--db` kind: PostgreSQL at a scratch (or given) database, and the embedded PostgreSQL server of a scratch
+ * DATA_DIR, seeded the same way and served as `npm start` serves it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -22,7 +23,7 @@ import { runLoad } from '../support/load.js';
 import { sequential } from '../support/sequential.js';
 import { seededCommunity } from '../support/community.js';
 import { signIn, startBuiltServer } from '../support/servers.js';
-import type { BenchRow, Scenario } from '../support/types.js';
+import type { BenchContext, BenchRow, DbKind, Scenario } from '../support/types.js';
 
 const P99_TARGET_MS = 50;
 const SEQUENTIAL = 300;
@@ -81,7 +82,7 @@ async function explainPage(
   v: Variant,
   deep?: { cursor: string; idAfter: string },
 ) {
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  const database = await openDatabase({ url, poolSize: 2 });
   try {
     const repo = createFeedsRepo();
     const feedList = createFeedList({
@@ -144,132 +145,136 @@ async function explainPage(
   }
 }
 
+/** The feed list over a seeded community on one database kind. */
+async function feedLists(ctx: BenchContext, kind: DbKind): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const community = await seededCommunity(ctx, 'FEEDS_BENCH_SCALE', kind);
+  try {
+    const server = await startBuiltServer(community.serverTarget);
+    const url = await community.liveUrl();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows: sizes } = await client.query(
+        `select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`,
+      );
+      ctx.log(
+        `${sizes[0].feeds.toLocaleString('en-US')} feeds, ${sizes[0].likes.toLocaleString('en-US')} likes`,
+      );
+      const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
+      const headers = { authorization: `Bearer ${accessToken}` };
+      const pid = server.pid;
+      // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
+      await runLoad({
+        name: 'warm-up',
+        url: `${server.url}/api/feeds?limit=${LIMIT}`,
+        connections: ctx.connections,
+        durationSeconds: 2,
+        headers,
+      });
+      // The cheapest authenticated route of the app as a control: plugins, token check, one small query.
+      const controlUrl = `${server.url}/api/follows/summary?userId=${seedId('a', 2)}`;
+      const controlLoad = await runLoad({
+        name: 'control: GET /api/follows/summary',
+        url: controlUrl,
+        connections: ctx.connections,
+        durationSeconds: ctx.durationSeconds,
+        headers,
+      });
+      rows.push({
+        ...controlLoad,
+        database: kind,
+        notes: `the cheapest authenticated route (token and session check, one key lookup): the ceiling for any /api call here; p99 < ${P99_TARGET_MS}: ${controlLoad.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
+      });
+      const control = await sequential(controlUrl, headers, pid, client, SEQUENTIAL);
+      rows.push({
+        kind: 'timing',
+        name: 'control: GET /api/follows/summary, one connection',
+        database: kind,
+        samplesMs: [control.p50, control.p99].map((x) => Math.round(x * 10) / 10),
+        medianMs: Math.round(control.p50 * 10) / 10,
+        maxMs: Math.round(control.p99 * 10) / 10,
+        notes: `p50/p99 of ${SEQUENTIAL} sequential requests; CPU per request: server ${control.serverCpu.toFixed(2)} ms, database ${control.dbCpu.toFixed(2)} ms`,
+      });
+      for (const v of VARIANTS) {
+        const deep = await deepCursor(client, v);
+        const query = new URLSearchParams({
+          limit: String(LIMIT),
+          sortBy: v.sortBy,
+          sortDirection: 'DESCENDING',
+          ...(v.keyword ? { keywordLike: v.keyword } : {}),
+          ...(deep ?? {}),
+        });
+        const pageUrl = `${server.url}/api/feeds?${query}`;
+        // The first request of a keyword search (plans its estimate; may count or start the background count).
+        const coldStart = performance.now();
+        const probe = await fetch(pageUrl, { headers });
+        const coldMs = performance.now() - coldStart;
+        const page = (await probe.json()) as { totalCount: number; data: unknown[] };
+        if (probe.status !== 200 || page.data.length === 0)
+          throw new Error(`probe of ${v.name} failed: ${probe.status}`);
+        const explained = await explainPage(url, client, v, deep);
+        // Let a background count finish, so the load measures the steady state (reported as such).
+        await new Promise((r) => setTimeout(r, 1500));
+        const settled = (await (await fetch(pageUrl, { headers })).json()) as { totalCount: number };
+        const seq = await sequential(pageUrl, headers, pid, client, SEQUENTIAL);
+        const load = await runLoad({
+          name: `GET /api/feeds ${v.name}`,
+          url: pageUrl,
+          connections: ctx.connections,
+          durationSeconds: ctx.durationSeconds,
+          headers,
+        });
+        rows.push({
+          ...load,
+          database: kind,
+          notes: [
+            `p99 < ${P99_TARGET_MS}: ${load.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
+            `totalCount ${page.totalCount.toLocaleString('en-US')}${settled.totalCount !== page.totalCount ? ` → ${settled.totalCount.toLocaleString('en-US')}` : ''}`,
+            `first request ${coldMs.toFixed(0)} ms`,
+            `one connection: p50 ${seq.p50.toFixed(1)} ms, p99 ${seq.p99.toFixed(1)} ms, CPU/request server ${seq.serverCpu.toFixed(2)} ms + database ${seq.dbCpu.toFixed(2)} ms`,
+            `${v.keyword ? 'plan' : 'generic plan'} ${explained.executionMs} ms via ${explained.scans.filter((s) => s.startsWith('feeds_')).join('+')}${v.keyword ? (explained.keywordIndex ? ' (gram index)' : ' (walk)') : ''}`,
+            explained.seqScans.length > 0 ? `SEQ SCAN: ${explained.seqScans.join('; ')}` : 'no seq scan',
+          ].join('; '),
+        });
+        if (process.env.FEEDS_BENCH_PLANS) ctx.log(`${v.name}\n${explained.plan.join('\n')}`);
+      }
+      // What an exact count of the common keyword costs (the background count; the API never waits for it).
+      const started = performance.now();
+      await client.query('begin');
+      await client.query(`set local work_mem = '64MB'`);
+      const { rows: exact } = await client.query(
+        `select count(*)::int as n from feeds where content ilike '%코트%' and otboo_grams(content) @> otboo_bigrams('코트')`,
+      );
+      await client.query('commit');
+      rows.push({
+        kind: 'timing',
+        name: "exact count of '코트' (background; cached 30 s)",
+        database: kind,
+        samplesMs: [Math.round(performance.now() - started)],
+        medianMs: Math.round(performance.now() - started),
+        maxMs: Math.round(performance.now() - started),
+        notes: `${exact[0].n.toLocaleString('en-US')} matches`,
+      });
+    } finally {
+      // The client first: the server's close stops the embedded PostgreSQL under it.
+      await client.end();
+      await server.stop();
+    }
+  } finally {
+    await community.close();
+  }
+  return rows;
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'feeds.list',
     description:
       'GET /api/feeds first and deep pages, newest and most liked, with and without a keyword, over a seeded community',
     async run(ctx) {
-      if (!ctx.databases.includes('postgres')) {
-        ctx.log('feeds.list runs on PostgreSQL only (skipped)');
-        return [];
-      }
       const rows: BenchRow[] = [];
-      const community = await seededCommunity(ctx, 'FEEDS_BENCH_SCALE');
-      const { url } = community;
-      try {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        const server = await startBuiltServer({ dataDir: community.dataDir, databaseUrl: url });
-        try {
-          const { rows: sizes } = await client.query(
-            `select (select count(*) from feeds)::int as feeds, (select count(*) from feed_likes)::int as likes`,
-          );
-          ctx.log(
-            `${sizes[0].feeds.toLocaleString('en-US')} feeds, ${sizes[0].likes.toLocaleString('en-US')} likes`,
-          );
-          const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
-          const headers = { authorization: `Bearer ${accessToken}` };
-          const pid = server.pid;
-          // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
-          await runLoad({
-            name: 'warm-up',
-            url: `${server.url}/api/feeds?limit=${LIMIT}`,
-            connections: ctx.connections,
-            durationSeconds: 2,
-            headers,
-          });
-          // The cheapest authenticated route of the app as a control: plugins, token check, one small query.
-          const controlUrl = `${server.url}/api/follows/summary?userId=${seedId('a', 2)}`;
-          const controlLoad = await runLoad({
-            name: 'control: GET /api/follows/summary',
-            url: controlUrl,
-            connections: ctx.connections,
-            durationSeconds: ctx.durationSeconds,
-            headers,
-          });
-          rows.push({
-            ...controlLoad,
-            database: 'postgres',
-            notes: `the cheapest authenticated route (token and session check, one key lookup): the ceiling for any /api call here; p99 < ${P99_TARGET_MS}: ${controlLoad.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
-          });
-          const control = await sequential(controlUrl, headers, pid, client, SEQUENTIAL);
-          rows.push({
-            kind: 'timing',
-            name: 'control: GET /api/follows/summary, one connection',
-            database: 'postgres',
-            samplesMs: [control.p50, control.p99].map((x) => Math.round(x * 10) / 10),
-            medianMs: Math.round(control.p50 * 10) / 10,
-            maxMs: Math.round(control.p99 * 10) / 10,
-            notes: `p50/p99 of ${SEQUENTIAL} sequential requests; CPU per request: server ${control.serverCpu.toFixed(2)} ms, database ${control.dbCpu.toFixed(2)} ms`,
-          });
-          for (const v of VARIANTS) {
-            const deep = await deepCursor(client, v);
-            const query = new URLSearchParams({
-              limit: String(LIMIT),
-              sortBy: v.sortBy,
-              sortDirection: 'DESCENDING',
-              ...(v.keyword ? { keywordLike: v.keyword } : {}),
-              ...(deep ?? {}),
-            });
-            const pageUrl = `${server.url}/api/feeds?${query}`;
-            // The first request of a keyword search (plans its estimate; may count or start the background count).
-            const coldStart = performance.now();
-            const probe = await fetch(pageUrl, { headers });
-            const coldMs = performance.now() - coldStart;
-            const page = (await probe.json()) as { totalCount: number; data: unknown[] };
-            if (probe.status !== 200 || page.data.length === 0)
-              throw new Error(`probe of ${v.name} failed: ${probe.status}`);
-            const explained = await explainPage(url, client, v, deep);
-            // Let a background count finish, so the load measures the steady state (reported as such).
-            await new Promise((r) => setTimeout(r, 1500));
-            const settled = (await (await fetch(pageUrl, { headers })).json()) as { totalCount: number };
-            const seq = await sequential(pageUrl, headers, pid, client, SEQUENTIAL);
-            const load = await runLoad({
-              name: `GET /api/feeds ${v.name}`,
-              url: pageUrl,
-              connections: ctx.connections,
-              durationSeconds: ctx.durationSeconds,
-              headers,
-            });
-            rows.push({
-              ...load,
-              database: 'postgres',
-              notes: [
-                `p99 < ${P99_TARGET_MS}: ${load.p99Ms < P99_TARGET_MS ? 'met' : 'MISSED'}`,
-                `totalCount ${page.totalCount.toLocaleString('en-US')}${settled.totalCount !== page.totalCount ? ` → ${settled.totalCount.toLocaleString('en-US')}` : ''}`,
-                `first request ${coldMs.toFixed(0)} ms`,
-                `one connection: p50 ${seq.p50.toFixed(1)} ms, p99 ${seq.p99.toFixed(1)} ms, CPU/request server ${seq.serverCpu.toFixed(2)} ms + database ${seq.dbCpu.toFixed(2)} ms`,
-                `${v.keyword ? 'plan' : 'generic plan'} ${explained.executionMs} ms via ${explained.scans.filter((s) => s.startsWith('feeds_')).join('+')}${v.keyword ? (explained.keywordIndex ? ' (gram index)' : ' (walk)') : ''}`,
-                explained.seqScans.length > 0 ? `SEQ SCAN: ${explained.seqScans.join('; ')}` : 'no seq scan',
-              ].join('; '),
-            });
-            if (process.env.FEEDS_BENCH_PLANS) ctx.log(`${v.name}\n${explained.plan.join('\n')}`);
-          }
-          // What an exact count of the common keyword costs (the background count; the API never waits for it).
-          const started = performance.now();
-          await client.query('begin');
-          await client.query(`set local work_mem = '64MB'`);
-          const { rows: exact } = await client.query(
-            `select count(*)::int as n from feeds where content ilike '%코트%' and otboo_grams(content) @> otboo_bigrams('코트')`,
-          );
-          await client.query('commit');
-          rows.push({
-            kind: 'timing',
-            name: "exact count of '코트' (background; cached 30 s)",
-            database: 'postgres',
-            samplesMs: [Math.round(performance.now() - started)],
-            medianMs: Math.round(performance.now() - started),
-            maxMs: Math.round(performance.now() - started),
-            notes: `${exact[0].n.toLocaleString('en-US')} matches`,
-          });
-        } finally {
-          await server.stop();
-          await client.end();
-        }
-      } finally {
-        await community.close();
-      }
+      for (const kind of ctx.databases) rows.push(...(await feedLists(ctx, kind)));
       return rows;
     },
   },

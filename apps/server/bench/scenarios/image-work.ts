@@ -53,7 +53,7 @@ async function withServer<T>(
   prefix: string,
   fn: (server: BuiltServer, a: string, b: string) => Promise<T>,
 ): Promise<T> {
-  const target = await benchTarget('pglite');
+  const target = await benchTarget('embedded');
   try {
     const [emailA, emailB] = await withDatabase(target, ({ db }) => seedUsers(db, prefix));
     const server = await startBuiltServer({ dataDir: target.dataDir });
@@ -116,10 +116,10 @@ async function importScenario(ctx: BenchContext): Promise<BenchRow[]> {
     const after = await memoryOf(server.pid);
     return [
       timingRow('POST /api/clothes/import: 6 rows, one 7000×7000 16-bit PNG (user A)', [imported.ms], {
-        database: 'pglite',
+        database: 'embedded',
         notes: `${imported.body}; server RSS idle ${idle.rssMb} MB, peak ${after.peakMb} MB (sampled ${sampled} MB)`,
       }),
-      timingRow("user B's 64 px analysis meanwhile (5 in a row)", waits, { database: 'pglite' }),
+      timingRow("user B's 64 px analysis meanwhile (5 in a row)", waits, { database: 'embedded' }),
     ];
   });
 }
@@ -146,12 +146,12 @@ async function analysesScenario(ctx: BenchContext): Promise<BenchRow[]> {
         "user A's 8 analyses of a 7000×7000 16-bit PNG at once (each request)",
         answers.map((r) => r.ms),
         {
-          database: 'pglite',
+          database: 'embedded',
           notes: `statuses ${statuses}; server RSS idle ${idle.rssMb} MB, peak ${after.peakMb} MB (sampled ${sampled} MB)`,
         },
       ),
       timingRow("user B's 64 px analysis meanwhile", [other.ms], {
-        database: 'pglite',
+        database: 'embedded',
         notes: `status ${other.status}${other.status === 200 ? '' : ` ${other.body}`}`,
       }),
     ];

@@ -7,8 +7,8 @@
  *   through ~2,000 different queries (level names, their first syllables, two-word queries), most of them past the
  *   cache. Notes give the server's CPU per request (from /proc).
  * - `morning.prepare`: the morning outfit job for 10,000 users due at the same minute (each with a location in one
- *   of 60 grid cells and five garments), in this process: wall time, this process's CPU per user (PGlite runs in
- *   this process, so its CPU is included; PostgreSQL's server CPU is not), and the peak of the JS heap while it
+ *   of 60 grid cells and five garments), in this process: wall time, this process's CPU per user (the database
+ *   server's CPU is not counted, embedded or not), and the peak of the JS heap while it
  *   runs. Forecasts are stored beforehand (as the scheduled refresh keeps them), from the loopback Open-Meteo fake.
  * - `push.fanout`: one notification to 2,000 users with one device each, through the push queue to a loopback
  *   push service in its own process that answers 201: pushes per second until the last is answered, and CPU per
@@ -218,14 +218,14 @@ async function seedMorningUsers(database: Database, minute: number) {
 
 /**
  * The benchmark database with a server's pool (10 connections, as `openConfiguredDatabase` opens it), so the job
- * runs with the concurrency it has in production; PGlite is one connection either way.
+ * runs with the concurrency it has in production.
  */
 async function withFullPool<T>(
   target: { dataDir: string; databaseUrl?: string },
   fn: (database: Database) => Promise<T>,
 ): Promise<T> {
   if (!target.databaseUrl) return withDatabase(target, fn);
-  const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl });
+  const database = openDatabase({ url: target.databaseUrl });
   try {
     await migrateDatabase(database);
     return await fn(database);
@@ -296,7 +296,7 @@ async function morningScenario(ctx: BenchContext): Promise<BenchRow[]> {
             [wall],
             {
               database: kind,
-              notes: `${(cpuUsed / MORNING_USERS).toFixed(2)} ms CPU/user in this process (${kind === 'pglite' ? 'database included' : 'PostgreSQL server not counted'}); ${Math.round(MORNING_USERS / (wall / 1000))} users/s; heap ${Math.round(before.heapUsed / 1048576)} → peak ${Math.round(peak.heap / 1048576)} MB, RSS ${Math.round(before.rss / 1048576)} → peak ${Math.round(peak.rss / 1048576)} MB`,
+              notes: `${(cpuUsed / MORNING_USERS).toFixed(2)} ms CPU/user in this process (PostgreSQL server not counted); ${Math.round(MORNING_USERS / (wall / 1000))} users/s; heap ${Math.round(before.heapUsed / 1048576)} → peak ${Math.round(peak.heap / 1048576)} MB, RSS ${Math.round(before.rss / 1048576)} → peak ${Math.round(peak.rss / 1048576)} MB`,
             },
           ),
         );
@@ -418,7 +418,7 @@ async function fanoutScenario(ctx: BenchContext): Promise<BenchRow[]> {
             [wall],
             {
               database: kind,
-              notes: `${Math.round(FANOUT_USERS / (wall / 1000))} pushes/s; ${(cpuUsed / FANOUT_USERS).toFixed(2)} ms CPU/push here (encrypt, sign, send${kind === 'pglite' ? ', database' : ''}); push service ${(serviceUsed / FANOUT_USERS).toFixed(2)} ms/push`,
+              notes: `${Math.round(FANOUT_USERS / (wall / 1000))} pushes/s; ${(cpuUsed / FANOUT_USERS).toFixed(2)} ms CPU/push here (encrypt, sign, send); push service ${(serviceUsed / FANOUT_USERS).toFixed(2)} ms/push`,
             },
           ),
         );

@@ -332,7 +332,7 @@ export const scenarios: Scenario[] = [
                 a,
                 a,
                 users,
-                kind === 'pglite' ? 'in-process bus' : 'LISTEN/NOTIFY bus',
+                kind === 'embedded' ? 'in-process bus' : 'LISTEN/NOTIFY bus',
               ),
             );
             if (kind === 'postgres') {

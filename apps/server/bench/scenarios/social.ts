@@ -11,7 +11,7 @@
  *
  * The seed writes no notifications and no messages, so the scenario adds its own for bench1 (NOTIFICATIONS unread
  * notifications, a conversation of MESSAGES with bench2) and deletes exactly those rows at the end, leaving a
- * shared database as it found it. PostgreSQL only, like feeds.list.
+ * shared database as it found it. On each `--db` kind, like feeds.list.
  */
 import pg from 'pg';
 import { BENCH_PASSWORD, benchEmail, seedId } from '../seed.js';
@@ -19,7 +19,7 @@ import { runLoad } from '../support/load.js';
 import { sequential } from '../support/sequential.js';
 import { seededCommunity } from '../support/community.js';
 import { signIn, startBuiltServer } from '../support/servers.js';
-import type { BenchRow, LoadRow, Scenario, TimingRow } from '../support/types.js';
+import type { BenchContext, BenchRow, DbKind, LoadRow, Scenario, TimingRow } from '../support/types.js';
 
 const P99_TARGET_MS = 50;
 const SEQUENTIAL = 300;
@@ -93,136 +93,142 @@ async function busiest(client: pg.Client) {
 
 const met = (ms: number) => `p99 < ${P99_TARGET_MS} ms: ${ms < P99_TARGET_MS ? 'met' : 'MISSED'}`;
 
+/** The first pages of the social lists over a seeded community on one database kind. */
+async function socialLists(ctx: BenchContext, kind: DbKind): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const community = await seededCommunity(ctx, 'SOCIAL_BENCH_SCALE', kind);
+  try {
+    const added: Added = { notifications: [], messages: [] };
+    try {
+      const top = await community.prepare(async (client) => {
+        await addRows(client, added);
+        return busiest(client);
+      });
+      ctx.log(
+        `${added.notifications.length} notifications and ${added.messages.length} messages added for bench1; ` +
+          `feed ${top.feed} has ${top.comments} comments, ${top.followee} ${top.followers} followers, ` +
+          `${top.follower} ${top.followings} followings`,
+      );
+      const server = await startBuiltServer(community.serverTarget);
+      const client = new pg.Client({ connectionString: await community.liveUrl() });
+      await client.connect();
+      try {
+        const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
+        const headers = { authorization: `Bearer ${accessToken}` };
+        const page = `limit=${LIMIT}`;
+        const lists = [
+          {
+            // The cheapest authenticated route of the app (token and session check, one key lookup), as in
+            // feeds.list: the ceiling for any /api call, so ratios to hello world read from one run.
+            name: 'control: GET /api/follows/summary',
+            path: `/api/follows/summary?userId=${PARTNER}`,
+            size: 'control',
+          },
+          {
+            name: "GET /api/feeds/{id}/comments (a feed's comments)",
+            path: `/api/feeds/${top.feed}/comments?${page}`,
+            size: `${top.comments} comments`,
+          },
+          {
+            name: 'GET /api/follows/followers',
+            path: `/api/follows/followers?followeeId=${top.followee}&${page}`,
+            size: `${top.followers} followers`,
+          },
+          {
+            name: 'GET /api/follows/followings',
+            path: `/api/follows/followings?followerId=${top.follower}&${page}`,
+            size: `${top.followings} followings`,
+          },
+          {
+            name: 'GET /api/notifications',
+            path: `/api/notifications?${page}`,
+            size: `${added.notifications.length}+ unread`,
+          },
+          {
+            name: 'GET /api/direct-messages (a conversation)',
+            path: `/api/direct-messages?userId=${PARTNER}&${page}`,
+            size: `${added.messages.length} messages`,
+          },
+        ];
+        // Each route answers before anything is measured: a 4xx or 500 is a broken scenario, not a figure.
+        for (const list of lists) {
+          const res = await fetch(`${server.url}${list.path}`, { headers });
+          const body = await res.text();
+          if (res.status !== 200) throw new Error(`${list.name}: ${res.status} ${body.slice(0, 300)}`);
+        }
+        // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
+        await runLoad({
+          name: 'warm-up',
+          url: `${server.url}${lists[1]!.path}`,
+          connections: ctx.connections,
+          durationSeconds: 2,
+          headers,
+        });
+        for (const list of lists) {
+          const listUrl = `${server.url}${list.path}`;
+          const load = await runLoad({
+            name: list.name,
+            url: listUrl,
+            connections: ctx.connections,
+            durationSeconds: ctx.durationSeconds,
+            headers,
+          });
+          const failed = load.non2xx + load.errors;
+          const loadRow: LoadRow = {
+            ...load,
+            database: kind,
+            notes: [
+              failed > 0 ? `FAILED: ${load.non2xx} non-2xx, ${load.errors} errors` : '',
+              met(load.p99Ms),
+              list.size,
+            ]
+              .filter(Boolean)
+              .join('; '),
+          };
+          const seq = await sequential(listUrl, headers, server.pid, client, SEQUENTIAL);
+          const round = (x: number) => Math.round(x * 10) / 10;
+          const timing: TimingRow = {
+            kind: 'timing',
+            name: `${list.name}, one connection`,
+            database: kind,
+            samplesMs: [round(seq.p50), round(seq.p99)],
+            medianMs: round(seq.p50),
+            maxMs: round(seq.p99),
+            notes: [
+              seq.non2xx > 0 ? `FAILED: ${seq.non2xx} of ${SEQUENTIAL} non-2xx` : '',
+              // The table rounds the timing columns to whole ms: the figures again, to a tenth.
+              `p50 ${seq.p50.toFixed(1)} ms, p99 ${seq.p99.toFixed(1)} ms of ${SEQUENTIAL} sequential requests`,
+              met(seq.p99),
+              `CPU per request: server ${seq.serverCpu.toFixed(2)} ms, database ${seq.dbCpu.toFixed(2)} ms`,
+            ]
+              .filter(Boolean)
+              .join('; '),
+          };
+          rows.push(loadRow, timing);
+        }
+      } finally {
+        // The client first: the server's close stops the embedded PostgreSQL under it.
+        await client.end();
+        await server.stop();
+      }
+    } finally {
+      // A scratch community goes as a whole; a given database keeps only what it had.
+      if (kind === 'postgres') await community.prepare((client) => removeRows(client, added));
+    }
+  } finally {
+    await community.close();
+  }
+  return rows;
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'social.lists',
     description:
       "first pages of a feed's comments, followers, followings, notifications and a conversation, over a seeded community",
     async run(ctx) {
-      if (!ctx.databases.includes('postgres')) {
-        ctx.log('social.lists runs on PostgreSQL only (skipped)');
-        return [];
-      }
       const rows: BenchRow[] = [];
-      const community = await seededCommunity(ctx, 'SOCIAL_BENCH_SCALE');
-      const { url } = community;
-      try {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        const added: Added = { notifications: [], messages: [] };
-        try {
-          await addRows(client, added);
-          const top = await busiest(client);
-          ctx.log(
-            `${added.notifications.length} notifications and ${added.messages.length} messages added for bench1; ` +
-              `feed ${top.feed} has ${top.comments} comments, ${top.followee} ${top.followers} followers, ` +
-              `${top.follower} ${top.followings} followings`,
-          );
-          const server = await startBuiltServer({ dataDir: community.dataDir, databaseUrl: url });
-          try {
-            const { accessToken } = await signIn(server.url, benchEmail(1), BENCH_PASSWORD);
-            const headers = { authorization: `Bearer ${accessToken}` };
-            const page = `limit=${LIMIT}`;
-            const lists = [
-              {
-                // The cheapest authenticated route of the app (token and session check, one key lookup), as in
-                // feeds.list: the ceiling for any /api call, so ratios to hello world read from one run.
-                name: 'control: GET /api/follows/summary',
-                path: `/api/follows/summary?userId=${PARTNER}`,
-                size: 'control',
-              },
-              {
-                name: "GET /api/feeds/{id}/comments (a feed's comments)",
-                path: `/api/feeds/${top.feed}/comments?${page}`,
-                size: `${top.comments} comments`,
-              },
-              {
-                name: 'GET /api/follows/followers',
-                path: `/api/follows/followers?followeeId=${top.followee}&${page}`,
-                size: `${top.followers} followers`,
-              },
-              {
-                name: 'GET /api/follows/followings',
-                path: `/api/follows/followings?followerId=${top.follower}&${page}`,
-                size: `${top.followings} followings`,
-              },
-              {
-                name: 'GET /api/notifications',
-                path: `/api/notifications?${page}`,
-                size: `${added.notifications.length}+ unread`,
-              },
-              {
-                name: 'GET /api/direct-messages (a conversation)',
-                path: `/api/direct-messages?userId=${PARTNER}&${page}`,
-                size: `${added.messages.length} messages`,
-              },
-            ];
-            // Each route answers before anything is measured: a 4xx or 500 is a broken scenario, not a figure.
-            for (const list of lists) {
-              const res = await fetch(`${server.url}${list.path}`, { headers });
-              const body = await res.text();
-              if (res.status !== 200) throw new Error(`${list.name}: ${res.status} ${body.slice(0, 300)}`);
-            }
-            // Fill the server's connection pool, so every backend it will use exists before CPU is sampled.
-            await runLoad({
-              name: 'warm-up',
-              url: `${server.url}${lists[1]!.path}`,
-              connections: ctx.connections,
-              durationSeconds: 2,
-              headers,
-            });
-            for (const list of lists) {
-              const listUrl = `${server.url}${list.path}`;
-              const load = await runLoad({
-                name: list.name,
-                url: listUrl,
-                connections: ctx.connections,
-                durationSeconds: ctx.durationSeconds,
-                headers,
-              });
-              const failed = load.non2xx + load.errors;
-              const loadRow: LoadRow = {
-                ...load,
-                database: 'postgres',
-                notes: [
-                  failed > 0 ? `FAILED: ${load.non2xx} non-2xx, ${load.errors} errors` : '',
-                  met(load.p99Ms),
-                  list.size,
-                ]
-                  .filter(Boolean)
-                  .join('; '),
-              };
-              const seq = await sequential(listUrl, headers, server.pid, client, SEQUENTIAL);
-              const round = (x: number) => Math.round(x * 10) / 10;
-              const timing: TimingRow = {
-                kind: 'timing',
-                name: `${list.name}, one connection`,
-                database: 'postgres',
-                samplesMs: [round(seq.p50), round(seq.p99)],
-                medianMs: round(seq.p50),
-                maxMs: round(seq.p99),
-                notes: [
-                  seq.non2xx > 0 ? `FAILED: ${seq.non2xx} of ${SEQUENTIAL} non-2xx` : '',
-                  // The table rounds the timing columns to whole ms: the figures again, to a tenth.
-                  `p50 ${seq.p50.toFixed(1)} ms, p99 ${seq.p99.toFixed(1)} ms of ${SEQUENTIAL} sequential requests`,
-                  met(seq.p99),
-                  `CPU per request: server ${seq.serverCpu.toFixed(2)} ms, database ${seq.dbCpu.toFixed(2)} ms`,
-                ]
-                  .filter(Boolean)
-                  .join('; '),
-              };
-              rows.push(loadRow, timing);
-            }
-          } finally {
-            await server.stop();
-          }
-        } finally {
-          await removeRows(client, added);
-          await client.end();
-        }
-      } finally {
-        await community.close();
-      }
+      for (const kind of ctx.databases) rows.push(...(await socialLists(ctx, kind)));
       return rows;
     },
   },

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openConfiguredDatabase, openDatabase, type Database } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { OFFLINE_PROVIDER_ENV } from '../../test/support/offline-env.js';
 
@@ -178,16 +178,16 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
 }
 
 /**
- * Opens a benchmark database from this process to seed it: PostgreSQL at any time, the embedded database
- * (`DATA_DIR/pglite`) only while no server has it open. The schema is migrated first.
+ * Opens a benchmark database from this process to seed it: PostgreSQL at any time, the embedded PostgreSQL server
+ * of DATA_DIR (started here and stopped after) only while no server has it open. The schema is migrated first.
  */
 export async function withDatabase<T>(
   target: { dataDir: string; databaseUrl?: string },
   fn: (database: Database) => Promise<T>,
 ): Promise<T> {
   const database = target.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: target.databaseUrl, poolSize: 2 })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(target.dataDir, 'pglite') });
+    ? openDatabase({ url: target.databaseUrl, poolSize: 2 })
+    : await openConfiguredDatabase({ dataDir: target.dataDir });
   try {
     await migrateDatabase(database);
     return await fn(database);
@@ -219,7 +219,7 @@ export async function signIn(
  * Everything a database-backed scenario needs for one database kind: an empty DATA_DIR, a scratch PostgreSQL
  * database when asked, cleanup of both.
  */
-export async function benchTarget(kind: 'pglite' | 'postgres') {
+export async function benchTarget(kind: 'embedded' | 'postgres') {
   const data = await scratchDataDir();
   const pgDb = kind === 'postgres' ? await scratchPostgres() : undefined;
   return {

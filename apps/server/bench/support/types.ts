@@ -1,5 +1,5 @@
 /** Where a benchmarked server keeps its data. */
-export type DbKind = 'pglite' | 'postgres';
+export type DbKind = 'embedded' | 'postgres';
 
 /** Throughput under load (autocannon). */
 export interface LoadRow {

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.js';
 
 /** `apps/server/drizzle`, from both `src/db` (tests) and `dist/db` (built). */
@@ -21,16 +19,14 @@ const UNDEFINED_TABLE = '42P01';
  * journal's last entry it would do nothing, but only after reading and hashing every migration file and two DDL
  * statements (a tenth of a restart).
  */
-export async function migrationsUpToDate(database: Database): Promise<boolean> {
+export async function migrationsUpToDate(database: Pick<Database, 'pool'>): Promise<boolean> {
   const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as {
     entries: { when: number }[];
   };
   const newest = Math.max(...journal.entries.map((entry) => entry.when));
   const query = 'select max(created_at)::text as applied from drizzle.__drizzle_migrations';
   try {
-    const rows = database.pglite
-      ? (await database.pglite.query<{ applied: string | null }>(query)).rows
-      : (await (database.pool ?? noPool()).query<{ applied: string | null }>(query)).rows;
+    const { rows } = await database.pool.query<{ applied: string | null }>(query);
     const applied = rows[0]?.applied;
     return applied != null && Number(applied) >= newest;
   } catch (err) {
@@ -39,19 +35,11 @@ export async function migrationsUpToDate(database: Database): Promise<boolean> {
   }
 }
 
-function noPool(): never {
-  throw new Error('database has neither PGlite nor a pool');
-}
-
 /** Applies the committed migrations. On PostgreSQL an advisory lock lets several instances start at once. */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Pick<Database, 'pool'>): Promise<void> {
   // Migrations are only ever added, so a database that has them all keeps having them: no lock needed to look.
   if (await migrationsUpToDate(database)) return;
-  if (database.pglite) {
-    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
-  }
-  const client = await (database.pool ?? noPool()).connect();
+  const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {

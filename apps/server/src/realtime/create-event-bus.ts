@@ -17,7 +17,6 @@ export async function createEventBus(
     const { createRedisEventBus } = await import('./redis-event-bus.js');
     return createRedisEventBus({ url: redisUrl, log });
   }
-  if (database.kind === 'postgres' && database.url && database.pool)
-    return createPgEventBus({ url: database.url, pool: database.pool, log });
+  if (database.kind === 'postgres') return createPgEventBus({ url: database.url, pool: database.pool, log });
   return createLocalEventBus();
 }

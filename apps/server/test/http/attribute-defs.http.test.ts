@@ -15,7 +15,6 @@ import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
 import { createTestDatabase, startServer, type TestServer } from '../support/start-server.js';
-import { testDbKind } from '../support/databases.js';
 
 const BASE = '/api/clothes/attribute-defs';
 const DEFAULT_NAMES = ko.attributes.defaultDefinitions.map((d) => d.name);
@@ -416,18 +415,15 @@ describe('attribute definition seed across restarts', () => {
     }
   });
 
-  it.runIf(testDbKind() === 'postgres')(
-    'seeds exactly once when two instances start together on one database',
-    async () => {
-      const database = await createTestDatabase();
-      try {
-        const [a, b] = await Promise.all([startServer({ database }), startServer({ database })]);
-        const rows = await a.database.db.select({ name: attributeDefs.name }).from(attributeDefs);
-        expect(rows.map((r) => r.name).sort()).toEqual([...DEFAULT_NAMES].sort());
-        await Promise.all([a.close(), b.close()]);
-      } finally {
-        await database.drop();
-      }
-    },
-  );
+  it('seeds exactly once when two instances start together on one database', async () => {
+    const database = await createTestDatabase();
+    try {
+      const [a, b] = await Promise.all([startServer({ database }), startServer({ database })]);
+      const rows = await a.database.db.select({ name: attributeDefs.name }).from(attributeDefs);
+      expect(rows.map((r) => r.name).sort()).toEqual([...DEFAULT_NAMES].sort());
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await database.drop();
+    }
+  });
 });

@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ko } from '@otboo/contract';
 import { signInFailures, users } from '../../src/db/schema/index.js';
 import { SIGN_IN_DELAY_BASE_MS, SIGN_IN_DELAY_MAX_MS } from '../../src/domains/auth/auth.service.js';
-import { testDbKind } from '../support/databases.js';
 import { createUser, signIn, uniqueIdentity } from '../support/factories.js';
 import { httpClient } from '../support/http.js';
 import { createTestDatabase, startServer, type TestServer } from '../support/start-server.js';
@@ -243,33 +242,30 @@ describe('auth rate limits', () => {
     });
   });
 
-  it.skipIf(testDbKind() !== 'postgres')(
-    'shares the failure count between instances on one database',
-    async () => {
-      const database = await createTestDatabase();
-      const env = { SIGN_IN_MAX_FAILURES: '2' };
-      const a = await startServer({ env, database });
-      const b = await startServer({ env, database });
-      try {
-        const user = await createUser(a);
-        expect(
-          (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
-        ).toBe(401);
-        expect(
-          (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
-        ).toBe(401);
-        expect(
-          (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
-        ).toBe(429);
-        expect(
-          (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
-        ).toBe(429);
-        await expect(signIn(b, user.email, user.password)).rejects.toThrow(/429/);
-      } finally {
-        await a.close();
-        await b.close();
-        await database.drop();
-      }
-    },
-  );
+  it('shares the failure count between instances on one database', async () => {
+    const database = await createTestDatabase();
+    const env = { SIGN_IN_MAX_FAILURES: '2' };
+    const a = await startServer({ env, database });
+    const b = await startServer({ env, database });
+    try {
+      const user = await createUser(a);
+      expect(
+        (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
+      ).toBe(401);
+      expect(
+        (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, 'wrongpass1'))).status,
+      ).toBe(401);
+      expect(
+        (await httpClient(a.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
+      ).toBe(429);
+      expect(
+        (await httpClient(b.url).post('/api/auth/sign-in', signInForm(user.email, user.password))).status,
+      ).toBe(429);
+      await expect(signIn(b, user.email, user.password)).rejects.toThrow(/429/);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../support/start-server.js';
 /**
  * The error handler's net under the contract's text rule: a value the database refuses reaches it as the
  * driver's error inside Drizzle's. A small app with only the errors plugin runs real queries on the test
- * database (PGlite or PostgreSQL), as a route whose schema missed a check would.
+ * database (PostgreSQL), as a route whose schema missed a check would.
  */
 describe('database errors: a 400 for text PostgreSQL cannot store, a 500 log without the parameters', () => {
   let server: TestServer;

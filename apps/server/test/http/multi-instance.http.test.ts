@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { ko } from '@otboo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbKind, withAdminClient } from '../support/databases.js';
+import { withAdminClient } from '../support/databases.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient } from '../support/http.js';
 import { openSse } from '../support/sse-client.js';
@@ -46,7 +46,7 @@ async function redisAvailable(): Promise<boolean> {
 /** Two app instances on one PostgreSQL database, fanning out over the bus the app picks for its settings. */
 function twoInstances(label: string, env: Record<string, string>, available: () => Promise<boolean>) {
   // The embedded database is one process: several instances need PostgreSQL.
-  describe.skipIf(testDbKind() !== 'postgres')(`two instances (${label})`, () => {
+  describe(`two instances (${label})`, () => {
     let database: TestDatabase;
     let a: TestServer;
     let b: TestServer;
@@ -215,12 +215,12 @@ function twoInstances(label: string, env: Record<string, string>, available: () 
 
 twoInstances('PostgreSQL LISTEN/NOTIFY', {}, async () => true);
 
-describe.skipIf(testDbKind() !== 'postgres')('a notification recorded by another process', () => {
+describe('a notification recorded by another process', () => {
   it('reaches the SSE stream, by reference when too big for NOTIFY, and in recording order', async () => {
     const server = await startServer();
     const bus = await createPgEventBus({
-      url: server.database.url!,
-      pool: server.database.pool!,
+      url: server.database.url,
+      pool: server.database.pool,
       log: server.app.log,
     });
     try {
@@ -250,7 +250,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a notification recorded by another
 });
 twoInstances('Redis pub/sub', { REDIS_URL }, redisAvailable);
 
-describe.skipIf(testDbKind() !== 'postgres')('PostgreSQL bus losing its connection', () => {
+describe('PostgreSQL bus losing its connection', () => {
   it('ends SSE streams when LISTEN comes back, and the reconnect replays what the bus missed', async () => {
     const database = await createTestDatabase();
     const server = await startServer({ database });

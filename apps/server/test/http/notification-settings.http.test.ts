@@ -6,7 +6,6 @@ import { notifications, notificationSettings, profiles } from '../../src/db/sche
 import { dueUsersSql } from '../../src/domains/notification-settings/notification-settings.repo.js';
 import { seoulDate, startOpenMeteoFake, type OpenMeteoFake } from '../fakes/open-meteo.js';
 import { startPushServiceFake, type PushServiceFake } from '../fakes/push-service.js';
-import { testDbKind } from '../support/databases.js';
 import { insertClothesRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
@@ -374,55 +373,51 @@ describe('the morning outfit across restarts and instances', () => {
   }, 90_000);
 
   // Several instances share a database only on PostgreSQL.
-  it.skipIf(testDbKind() !== 'postgres')(
-    'sends exactly one per user when two instances run the job',
-    async () => {
-      let clock = seoulAt('05:00');
-      const overrides = { morningOutfit: { now: () => clock, tickMs: 10, batchSize: 3 } };
-      const [a, b] = [await startServer({ database, overrides }), await startServer({ database, overrides })];
-      try {
-        const http = httpClient(a.url);
-        const users: TestUser[] = [];
-        users.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(i % 2 ? a : b)))));
-        for (const u of users) expect((await enable(http, u, '05:30')).status).toBe(200);
-        clock = seoulAt('05:30');
-        await expect
-          .poll(
-            async () =>
-              (
-                await morningOf(
-                  a,
-                  users.map((u) => u.id),
-                )
-              ).length,
-            {
-              timeout: 15_000,
-            },
-          )
-          .toBe(users.length);
-        await new Promise((r) => setTimeout(r, 500));
-        const sent = await morningOf(
-          b,
-          users.map((u) => u.id),
+  it('sends exactly one per user when two instances run the job', async () => {
+    let clock = seoulAt('05:00');
+    const overrides = { morningOutfit: { now: () => clock, tickMs: 10, batchSize: 3 } };
+    const [a, b] = [await startServer({ database, overrides }), await startServer({ database, overrides })];
+    try {
+      const http = httpClient(a.url);
+      const users: TestUser[] = [];
+      users.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(i % 2 ? a : b)))));
+      for (const u of users) expect((await enable(http, u, '05:30')).status).toBe(200);
+      clock = seoulAt('05:30');
+      await expect
+        .poll(
+          async () =>
+            (
+              await morningOf(
+                a,
+                users.map((u) => u.id),
+              )
+            ).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(users.length);
+      await new Promise((r) => setTimeout(r, 500));
+      const sent = await morningOf(
+        b,
+        users.map((u) => u.id),
+      );
+      expect(sent).toHaveLength(users.length);
+      expect(new Set(sent.map((n) => n.receiverId)).size).toBe(users.length);
+      const enabled = await a.database.db
+        .select()
+        .from(notificationSettings)
+        .where(
+          inArray(
+            notificationSettings.userId,
+            users.map((u) => u.id),
+          ),
         );
-        expect(sent).toHaveLength(users.length);
-        expect(new Set(sent.map((n) => n.receiverId)).size).toBe(users.length);
-        const enabled = await a.database.db
-          .select()
-          .from(notificationSettings)
-          .where(
-            inArray(
-              notificationSettings.userId,
-              users.map((u) => u.id),
-            ),
-          );
-        expect(enabled.every((s) => s.morningEnabled && s.morningMinute === 330)).toBe(true);
-      } finally {
-        await Promise.all([a.close(), b.close()]);
-      }
-    },
-    90_000,
-  );
+      expect(enabled.every((s) => s.morningEnabled && s.morningMinute === 330)).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 90_000);
 });
 
 describe('the morning outfit: the due-users query', () => {

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, inject } from 'vitest';
-import { openDatabase } from '../../src/db/client.js';
-import { testDbKind } from '../support/databases.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir, removeTemplate, withEmbedded } from '../support/embedded-data-dir.js';
 import { testEnv } from '../support/start-server.js';
 
 /*
@@ -100,17 +98,12 @@ afterEach(async () => {
   for (const dir of scratch.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-/** A DATA_DIR whose embedded database is a copy of the run's migrated template (no initdb, no migrations). */
+afterAll(removeTemplate);
+
+/** A DATA_DIR whose embedded database is a copy of this file's migrated one (no initdb, no migrations). */
 async function dataDirFromTemplate(): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-process-'));
+  const dataDir = await migratedDataDir();
   scratch.push(dataDir);
-  const template = await readFile(inject('pgliteTemplate'));
-  const database = await openDatabase({
-    kind: 'pglite',
-    dataDir: path.join(dataDir, 'pglite'),
-    loadDataDir: new Blob([template]),
-  });
-  await database.close();
   return dataDir;
 }
 
@@ -253,7 +246,7 @@ async function clusterState(pgdata: string): Promise<string> {
 const SHUTTING_DOWN = '"msg":"shutting down"';
 const ALREADY = 'already shutting down';
 
-describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () => {
+describe('shutdown of the server process', () => {
   it(
     'a second signal to the group waits: the request in flight completes, the process exits 0, the database is closed cleanly',
     async () => {
@@ -276,16 +269,12 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
       expect(await server.exit).toEqual({ code: 0, signal: null });
 
       // The next process finds a cleanly closed database with the answered write in it, and the photo on disk.
-      const pgdata = path.join(dataDir, 'pglite');
-      expect(await clusterState(pgdata)).toBe('shut down');
+      expect(await clusterState(path.join(dataDir, 'postgres'))).toBe('shut down');
       const clothes = JSON.parse(answer.body) as { id: string; imageUrl: string };
-      const database = await openDatabase({ kind: 'pglite', dataDir: pgdata });
-      try {
-        const found = await database.pglite!.query('select id from clothes where id = $1', [clothes.id]);
-        expect(found.rows).toEqual([{ id: clothes.id }]);
-      } finally {
-        await database.close();
-      }
+      const found = await withEmbedded(dataDir, (database) =>
+        database.pool.query('select id from clothes where id = $1', [clothes.id]),
+      );
+      expect(found.rows).toEqual([{ id: clothes.id }]);
       expect(existsSync(path.join(dataDir, 'uploads', clothes.imageUrl.replace(/^\/files\//, '')))).toBe(
         true,
       );
@@ -294,7 +283,7 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
   );
 
   it(
-    'a third signal stops at once: exit 1, the request cut, the database left to recover on the next start',
+    'a third signal stops at once: exit 1, the request cut, the embedded PostgreSQL stopped with the process',
     async () => {
       const dataDir = await dataDirFromTemplate();
       const server = await start(
@@ -311,17 +300,11 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
 
       expect(await server.exit).toEqual({ code: 1, signal: null });
       await expect(upload.response).rejects.toThrow();
-      const pgdata = path.join(dataDir, 'pglite');
-      expect(await clusterState(pgdata)).toBe('in production');
-      const database = await openDatabase({ kind: 'pglite', dataDir: pgdata });
-      try {
-        const admins = await database.pglite!.query('select email from users where email = $1', [
-          ADMIN.email,
-        ]);
-        expect(admins.rows).toHaveLength(1);
-      } finally {
-        await database.close();
-      }
+      // The postmaster is told to stop as the process exits (fast shutdown); the next start finds the database.
+      const admins = await withEmbedded(dataDir, (database) =>
+        database.pool.query('select email from users where email = $1', [ADMIN.email]),
+      );
+      expect(admins.rows).toHaveLength(1);
     },
     TIMEOUT,
   );
@@ -342,7 +325,7 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
       expect(await server.exit).toEqual({ code: 0, signal: null });
       await expect(upload.response).rejects.toThrow();
       expect(server.output.toString()).toContain('closing their connections');
-      expect(await clusterState(path.join(dataDir, 'pglite'))).toBe('shut down');
+      expect(await clusterState(path.join(dataDir, 'postgres'))).toBe('shut down');
     },
     TIMEOUT,
   );
@@ -377,7 +360,7 @@ describe.runIf(testDbKind() === 'pglite')('shutdown of the server process', () =
       expect(answer.status, `${answer.body}\n${wrapper.output.toString()}`).toBe(201);
       expect(await wrapper.exit).toEqual({ code: 0, signal: null });
       expect(wrapper.output.count(ALREADY)).toBe(0);
-      expect(await clusterState(path.join(dataDir, 'pglite'))).toBe('shut down');
+      expect(await clusterState(path.join(dataDir, 'postgres'))).toBe('shut down');
     },
     TIMEOUT,
   );

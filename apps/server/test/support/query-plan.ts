@@ -23,7 +23,7 @@ function flatten(node: PlanNode, out: PlanNode[] = []): PlanNode[] {
 }
 
 /**
- * The plan PostgreSQL (or PGlite) picks for a Drizzle query with sorting discouraged (`enable_sort = off`):
+ * The plan PostgreSQL picks for a Drizzle query with sorting discouraged (`enable_sort = off`):
  * when the query's ORDER BY matches an index, the plan reads that index and has no Sort node; when it does
  * not, a Sort remains whatever it costs. Tiny test tables would otherwise make a sort the cheaper choice.
  */
@@ -35,23 +35,15 @@ export async function queryPlan(database: Database, query: PromiseLike<unknown>)
   const { sql, params } = builder.toSQL();
   const text = `explain (format json) ${sql}`;
   let json: unknown;
-  if (database.pglite) {
-    json = await database.pglite.transaction(async (tx) => {
-      await tx.exec('set local enable_sort = off');
-      const result = await tx.query<{ 'QUERY PLAN': unknown }>(text, params);
-      return result.rows[0]!['QUERY PLAN'];
-    });
-  } else {
-    const client = await database.pool!.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local enable_sort = off');
-      const result = await client.query<{ 'QUERY PLAN': unknown }>(text, params);
-      json = result.rows[0]!['QUERY PLAN'];
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_sort = off');
+    const result = await client.query<{ 'QUERY PLAN': unknown }>(text, params);
+    json = result.rows[0]!['QUERY PLAN'];
+  } finally {
+    await client.query('rollback');
+    client.release();
   }
   const root = (json as { Plan: PlanNode }[])[0]!.Plan;
   const nodes = flatten(root);

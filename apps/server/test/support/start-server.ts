@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp, type App, type AppOverrides } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { databaseUrlFor, testDbKind, withAdminClient } from './databases.js';
+import { databaseUrlFor, withAdminClient } from './databases.js';
 import { OFFLINE_PROVIDER_ENV } from './offline-env.js';
 
 export interface TestServer {
@@ -27,8 +27,7 @@ export interface StartOptions {
 }
 
 export interface TestDatabase {
-  kind: 'pglite' | 'postgres';
-  /** PostgreSQL: the database URL; PGlite: the data directory. */
+  /** The database URL on the run's PostgreSQL server. */
   location: string;
   drop(): Promise<void>;
 }
@@ -37,31 +36,14 @@ let counter = 0;
 
 /** A fresh database copied from the run's migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDbKind() === 'postgres') {
-    const template = inject('postgresTemplate');
-    const name = `otboo_t_${template.slice('otboo_tpl_'.length)}_${process.pid}_${++counter}`;
-    await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
-    return {
-      kind: 'postgres',
-      location: databaseUrlFor(name),
-      drop: () =>
-        withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-    };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'otboo-db-'));
+  const template = inject('postgresTemplate');
+  const name = `otboo_t_${template.slice('otboo_tpl_'.length)}_${process.pid}_${++counter}`;
+  await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
   return {
-    kind: 'pglite',
-    location: path.join(dir, 'pglite'),
-    drop: () => rm(dir, { recursive: true, force: true }),
+    location: databaseUrlFor(name),
+    drop: () =>
+      withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
-}
-
-async function open(db: TestDatabase): Promise<Database> {
-  if (db.kind === 'postgres') return openDatabase({ kind: 'postgres', url: db.location, poolSize: 5 });
-  const { existsSync } = await import('node:fs');
-  if (existsSync(db.location)) return openDatabase({ kind: 'pglite', dataDir: db.location });
-  const template = await readFile(inject('pgliteTemplate'));
-  return openDatabase({ kind: 'pglite', dataDir: db.location, loadDataDir: new Blob([template]) });
 }
 
 /** Test defaults: loopback only, quiet, no rate limit interference, a private DATA_DIR. */
@@ -90,7 +72,7 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'otboo-data-'));
   const testDb = options.database ?? (await createTestDatabase());
-  const database = await open(testDb);
+  const database = openDatabase({ url: testDb.location, poolSize: 5 });
   const config = loadConfig(testEnv(dataDir, options.env));
   const app = await buildApp(config, { ...options.overrides, database });
   // As server.ts does: first-start work, listen, then the background jobs (the morning outfit, the weather
