@@ -15,7 +15,6 @@ import {
 } from '@otboo/contract';
 import { clothes } from '../../src/db/schema/index.js';
 import { readCsv, writeCsv } from '../../src/domains/clothes/transfer/closet-csv.js';
-import { testDbKind } from '../support/databases.js';
 import { insertWeatherRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, multipartRequest, type HttpClient } from '../support/http.js';
@@ -600,7 +599,7 @@ describe('the closet life (docs/api.md §10)', () => {
 });
 
 // Two app instances on one PostgreSQL database: a change on one reaches the other's cached closet at once.
-describe.skipIf(testDbKind() !== 'postgres')('the closet life on two instances', () => {
+describe('the closet life on two instances', () => {
   let database: TestDatabase;
   let a: TestServer;
   let b: TestServer;

@@ -7,7 +7,6 @@ import { feedClothes, feeds, notifications, profiles } from '../../src/db/schema
 import { insertClothesRow, insertWeatherRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { httpClient, type HttpClient } from '../support/http.js';
-import { testDbKind } from '../support/databases.js';
 import {
   createTestDatabase,
   startServer,
@@ -320,7 +319,7 @@ describe('how did it feel: POST feedback, GET/DELETE calibration', () => {
 });
 
 // The embedded database is one process: several instances need PostgreSQL.
-describe.skipIf(testDbKind() !== 'postgres')('the shift on two instances of one database', () => {
+describe('the shift on two instances of one database', () => {
   let database: TestDatabase;
   let a: TestServer;
   let b: TestServer;

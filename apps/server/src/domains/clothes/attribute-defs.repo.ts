@@ -17,7 +17,7 @@ export type AttributeDefRow = typeof attributeDefs.$inferSelect;
 /** `app_secrets` row that says the default definitions were offered once (so deleting them is final). */
 const SEED_MARKER = 'seed:attribute_defs';
 
-/** PostgreSQL unique violation, as pg and PGlite report it (drizzle wraps the driver error in `cause`). */
+/** PostgreSQL unique violation, as the pg driver reports it (drizzle wraps the driver error in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) => (e as { code?: string } | null)?.code;
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';

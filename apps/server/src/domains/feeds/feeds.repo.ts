@@ -421,7 +421,7 @@ export function createFeedsRepo() {
       const last = totals?.lastWornAt;
       return {
         wearCount: totals?.wearCount ?? 0,
-        // A bare max() comes back as text from PostgreSQL's wire and as a Date from PGlite.
+        // A bare max() comes back from the pg driver as text, not as a Date.
         lastWornAt: last ? new Date(last) : null,
         rows,
       };
