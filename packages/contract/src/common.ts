@@ -116,7 +116,9 @@ export const LocalDate = (message: string) =>
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getUTCFullYear() >= 1900;
-    }, message);
+    }, message)
+    // OpenAPI names it a date, so clients (and the Korean-errors probe) know it is not free text.
+    .meta({ format: 'date' });
 
 /** `true`/`false` query flag. */
 export const BooleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
