@@ -65,9 +65,17 @@ export function RecommendationPanel({
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
-          <h2 id={headingId} className="text-2xl font-bold text-ink">
-            {ko.recommendations.heading}
-          </h2>
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <h2 id={headingId} className="text-2xl font-bold text-ink">
+              {ko.recommendations.heading}
+            </h2>
+            {/* Beside the heading, on its line: the fresh outfit replaces this one without moving anything. */}
+            {view.status === 'ready' && view.lastReceived ? (
+              <span className="text-[13px] text-ink-muted" data-testid="last-received">
+                {ko.recommendations.lastReceived}
+              </span>
+            ) : null}
+          </div>
           {waiting ? null : <Reason view={view} />}
         </div>
         <div className="flex shrink-0 gap-2">

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ProfileDto } from '@otboo/contract';
 import { getProfile } from '@/features/users/api/get-profile';
 import { freshFor } from '@/lib/query-client';
@@ -15,10 +15,14 @@ const PROFILE_FRESH_MS = 5_000;
  * profile page all read the same cached copy. Nothing is asked without a user.
  */
 export function useProfile(userId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.users.profile(userId ?? ''),
-    queryFn: () => getProfile(userId ?? ''),
-    enabled: userId !== undefined,
+  return useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== undefined });
+}
+
+/** The profile's query: useProfile's, and the one the app asks for at start-up. */
+export function profileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.users.profile(userId),
+    queryFn: () => getProfile(userId),
     staleTime: freshFor(PROFILE_FRESH_MS),
   });
 }
