@@ -57,6 +57,10 @@ const test = base.extend<object, { server: E2EServer }>({
 
 interface PagePerf {
   fcp: number;
+  /** When the first garment of the outfit was on the page (0: never). */
+  outfit: number;
+  /** When the last script the page loaded had arrived (the service worker's ones included). */
+  scriptsDone: number;
   lcp: number;
   lcpElement: string;
   longTasks: [start: number, duration: number][];
@@ -67,8 +71,13 @@ interface PagePerf {
  * typed for Node, not the DOM).
  */
 const OBSERVE_PERFORMANCE = `
-  const perf = { fcp: 0, lcp: 0, lcpElement: '', longTasks: [] };
+  const perf = { fcp: 0, outfit: 0, scriptsDone: 0, lcp: 0, lcpElement: '', longTasks: [] };
   window.__perf = perf;
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[aria-label="추천 옷 목록"] article')) return;
+    perf.outfit = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
   const describe = (element) =>
     element ? element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 30) + '"' : '(removed)';
   new PerformanceObserver((list) => {
@@ -131,6 +140,8 @@ function recordDownloads(cdp: CDPSession) {
 interface Sample {
   lcpMs: number;
   fcpMs: number;
+  outfitMs: number;
+  scriptsDoneMs: number;
   tbtMs: number;
   blockingMs: number;
   lcpElement: string;
@@ -170,7 +181,14 @@ async function measure(
   // Quiet: nothing loading for 2 s, so the last download's evaluation and paint are in.
   const deadline = Date.now() + 60_000;
   while (network.quietFor() < QUIET_MS && Date.now() < deadline) await page.waitForTimeout(250);
-  const perf = await page.evaluate(() => (globalThis as unknown as { __perf: PagePerf }).__perf);
+  const perf = await page.evaluate(() => {
+    const { __perf, performance } = globalThis as unknown as {
+      __perf: PagePerf;
+      performance: { getEntriesByType(type: string): { name: string; responseEnd: number }[] };
+    };
+    const scripts = performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name));
+    return { ...__perf, scriptsDone: Math.max(0, ...scripts.map((e) => e.responseEnd)) };
+  });
 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.send('Network.emulateNetworkConditions', {
@@ -190,6 +208,8 @@ async function measure(
   return {
     lcpMs: Math.round(perf.lcp),
     fcpMs: Math.round(perf.fcp),
+    outfitMs: Math.round(perf.outfit),
+    scriptsDoneMs: Math.round(perf.scriptsDone),
     tbtMs: Math.round(blocking(perf.longTasks.filter(([start]) => start >= perf.fcp))),
     blockingMs: Math.round(blocking(perf.longTasks)),
     lcpElement: perf.lcpElement,
@@ -213,6 +233,8 @@ function summary(samples: Sample[]) {
     ...first,
     lcpMs: median(samples.map((s) => s.lcpMs)),
     fcpMs: median(samples.map((s) => s.fcpMs)),
+    outfitMs: median(samples.map((s) => s.outfitMs)),
+    scriptsDoneMs: median(samples.map((s) => s.scriptsDoneMs)),
     tbtMs: median(samples.map((s) => s.tbtMs)),
     blockingMs: median(samples.map((s) => s.blockingMs)),
     lcpRuns: samples.map((s) => s.lcpMs),

@@ -13,6 +13,9 @@ import type { RecommendationView } from '@/features/recommendations/hooks/use-re
 /** Placeholder cards while an outfit loads (docs/product.md §9). */
 export const RECOMMENDATION_SKELETONS = 10;
 
+/** The cards of the grid's first row at its widest (1440 px): their photos load at once, the others when near. */
+const FIRST_ROW = 5;
+
 // Two columns on a phone; from sm as many 180px-or-wider columns as fit.
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(180px,1fr))] sm:gap-5';
 
@@ -157,7 +160,7 @@ function Body({ view, onRetry, onExclude, pendingIds }: BodyProps) {
               aria-busy={pending}
               className={pending ? 'opacity-60 transition-opacity' : undefined}
             >
-              <RecommendedPiece piece={item} onExclude={onExclude} pending={pending} />
+              <RecommendedPiece piece={item} onExclude={onExclude} pending={pending} eager={i < FIRST_ROW} />
             </li>
           );
         })}
