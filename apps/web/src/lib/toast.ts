@@ -1,8 +1,4 @@
-/**
- * Sonner is not part of a first screen's code (issue 23): it loads beside the first render (components/ui/toaster.tsx
- * mounts it) or with the first toast, whichever comes first.
- */
-const loadSonner = () => import('sonner');
+import { toast as sonner } from 'sonner';
 
 /** Toast settings of docs/product.md §9: bottom centre, 4 s, at most 3 visible, 356 px wide. */
 export const TOAST_SETTINGS = {
@@ -21,13 +17,11 @@ export interface ToastAction {
 /** The app's toasts; components call these instead of sonner so that the look stays in one place. */
 export const toast = {
   success: (message: string, action?: ToastAction) =>
-    void loadSonner().then(({ toast: sonner }) =>
-      sonner.success(
-        message,
-        action ? { action: { label: action.label, onClick: () => action.onClick() } } : undefined,
-      ),
+    sonner.success(
+      message,
+      action ? { action: { label: action.label, onClick: () => action.onClick() } } : undefined,
     ),
-  error: (message: string) => void loadSonner().then(({ toast: sonner }) => sonner.error(message)),
-  warning: (message: string) => void loadSonner().then(({ toast: sonner }) => sonner.warning(message)),
-  info: (message: string) => void loadSonner().then(({ toast: sonner }) => sonner.info(message)),
+  error: (message: string) => sonner.error(message),
+  warning: (message: string) => sonner.warning(message),
+  info: (message: string) => sonner.info(message),
 };

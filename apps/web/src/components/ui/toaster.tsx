@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import { Suspense, lazy, useEffect, type CSSProperties, type RefObject } from 'react';
+import { useEffect, type CSSProperties, type RefObject } from 'react';
+import { Toaster as Sonner } from 'sonner';
 import { TOAST_SETTINGS } from '@/lib/toast';
 
 /**
@@ -48,36 +49,31 @@ export function useToastsAbove(bar: RefObject<HTMLElement | null>) {
   }, [bar]);
 }
 
-// Its own chunk, loaded as the app first renders rather than before (lib/toast.ts).
-const Sonner = lazy(async () => ({ default: (await import('sonner')).Toaster }));
-
 /** Mount once; shows the toasts raised through lib/toast.ts. */
 export function Toaster() {
   return (
-    <Suspense fallback={null}>
-      <Sonner
-        position={TOAST_SETTINGS.position}
-        duration={TOAST_SETTINGS.duration}
-        visibleToasts={TOAST_SETTINGS.visibleToasts}
-        // Sonner's own 24 px (16 px on a phone) above whatever holds the bottom edge: the tab bar, the home indicator;
-        // 12 px above a bar in their way (useToastsAbove) when that is higher.
-        offset={{ bottom: `max(calc(var(--bottom-chrome) + 24px), calc(var(${LIFT}, 0px) + 12px))` }}
-        mobileOffset={{ bottom: `max(calc(var(--bottom-chrome) + 16px), calc(var(${LIFT}, 0px) + 12px))` }}
-        style={{ '--width': `${TOAST_SETTINGS.width}px` } as CSSProperties}
-        icons={{
-          success: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,
-          error: <CircleAlert className="size-5 text-red-600" aria-hidden />,
-          warning: <TriangleAlert className="size-5 text-amber-500" aria-hidden />,
-          info: <Info className="size-5 text-brand-500" aria-hidden />,
-        }}
-        toastOptions={{
-          classNames: {
-            toast: '!rounded-2xl !border-line !bg-white !text-ink !shadow-lg !font-sans !text-[15px]',
-            actionButton:
-              '!h-8 !rounded-lg !bg-brand-600 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-700',
-          },
-        }}
-      />
-    </Suspense>
+    <Sonner
+      position={TOAST_SETTINGS.position}
+      duration={TOAST_SETTINGS.duration}
+      visibleToasts={TOAST_SETTINGS.visibleToasts}
+      // Sonner's own 24 px (16 px on a phone) above whatever holds the bottom edge: the tab bar, the home indicator;
+      // 12 px above a bar in their way (useToastsAbove) when that is higher.
+      offset={{ bottom: `max(calc(var(--bottom-chrome) + 24px), calc(var(${LIFT}, 0px) + 12px))` }}
+      mobileOffset={{ bottom: `max(calc(var(--bottom-chrome) + 16px), calc(var(${LIFT}, 0px) + 12px))` }}
+      style={{ '--width': `${TOAST_SETTINGS.width}px` } as CSSProperties}
+      icons={{
+        success: <CircleCheck className="size-5 text-emerald-500" aria-hidden />,
+        error: <CircleAlert className="size-5 text-red-600" aria-hidden />,
+        warning: <TriangleAlert className="size-5 text-amber-500" aria-hidden />,
+        info: <Info className="size-5 text-brand-500" aria-hidden />,
+      }}
+      toastOptions={{
+        classNames: {
+          toast: '!rounded-2xl !border-line !bg-white !text-ink !shadow-lg !font-sans !text-[15px]',
+          actionButton:
+            '!h-8 !rounded-lg !bg-brand-600 !px-3 !text-[13px] !font-bold !text-white hover:!bg-brand-700',
+        },
+      }}
+    />
   );
 }
