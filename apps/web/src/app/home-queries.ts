@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Location, WeatherDto } from '@otboo/contract';
 import { getClothes } from '@/features/clothes/api/get-clothes';
 import { recommendationQueryOptions } from '@/features/recommendations/api/recommendation-query';
-import { profileQueryOptions } from '@/features/users/hooks/use-profile';
+import { profileQueryOptions } from '@/features/users/api/profile-query';
 import { forecastQueryOptions } from '@/features/weather/api/forecast-query';
 import { selectDay } from '@/features/weather/utils/select-day';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,6 +1,6 @@
 import type { JwtDto } from '@otboo/contract';
 import { PUBLIC_ADDRESS } from '@/config/public-address';
-import { profileQueryOptions } from '@/features/users/hooks/use-profile';
+import { profileQueryOptions } from '@/features/users/api/profile-query';
 import { queryClient } from '@/lib/query-client';
 import { rememberedUser, useSession } from '@/stores/session';
 
