@@ -2,15 +2,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { startOpenMeteoFake } from '../support/open-meteo.js';
+import { createClothes, signInApi } from '../support/api.js';
+import { garmentPng } from '../support/images.js';
 import { signIn } from '../support/login.js';
+import { startOpenMeteoFake } from '../support/open-meteo.js';
+import { saveProfileLocation } from '../support/profiles.js';
 import { startServer, type E2EServer } from '../support/server.js';
 import { createUser } from '../support/users.js';
 
 /**
- * The first paint a phone on a slow network sees (issue 18): the login page and the signed-in weather home,
- * each loaded with an empty cache (no service worker, no HTTP cache, no saved queries) in chromium at 390×844
- * with the CPU 4× slower and 'fast 3G' (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up). For each it records
+ * The first paint a phone on a slow network sees (issues 18 and 23): the login page and the signed-in weather home,
+ * each loaded with an empty cache (no service worker, no HTTP cache, no saved queries), and the home of a returning
+ * user (service worker, HTTP cache and saved queries warm from an earlier visit, the session cookie present; LCP
+ * then is today's outfit kept on the phone) in chromium at 390×844 with the CPU 4× slower and 'fast 3G' (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up). For each it records
  * the largest contentful paint, the total blocking time (the part over 50 ms of every long task after the first
  * contentful paint, until the page is quiet; blockingMs counts the long tasks before it too), and what was downloaded: JS+CSS decoded and on the wire, fonts.
  * It asserts nothing; the figures go to the console and to .bench/web-first-paint.json. BENCH_RUNS (default 3)
@@ -53,6 +57,10 @@ const test = base.extend<object, { server: E2EServer }>({
 
 interface PagePerf {
   fcp: number;
+  /** When the first garment of the outfit was on the page (0: never). */
+  outfit: number;
+  /** When the last script the page loaded had arrived (the service worker's ones included). */
+  scriptsDone: number;
   lcp: number;
   lcpElement: string;
   longTasks: [start: number, duration: number][];
@@ -63,8 +71,13 @@ interface PagePerf {
  * typed for Node, not the DOM).
  */
 const OBSERVE_PERFORMANCE = `
-  const perf = { fcp: 0, lcp: 0, lcpElement: '', longTasks: [] };
+  const perf = { fcp: 0, outfit: 0, scriptsDone: 0, lcp: 0, lcpElement: '', longTasks: [] };
   window.__perf = perf;
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[aria-label="추천 옷 목록"] article')) return;
+    perf.outfit = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
   const describe = (element) =>
     element ? element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 30) + '"' : '(removed)';
   new PerformanceObserver((list) => {
@@ -127,6 +140,8 @@ function recordDownloads(cdp: CDPSession) {
 interface Sample {
   lcpMs: number;
   fcpMs: number;
+  outfitMs: number;
+  scriptsDoneMs: number;
   tbtMs: number;
   blockingMs: number;
   lcpElement: string;
@@ -139,17 +154,23 @@ interface Sample {
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
-/** Loads `url` throttled with every cache empty (the context's cookies stay) and measures it. */
+/**
+ * Loads `url` throttled and measures it: with every cache empty (the context's cookies stay), or `warm` with the
+ * HTTP cache, the service worker and the page's storage as an earlier visit left them.
+ */
 async function measure(
   context: BrowserContext,
   page: Page,
   url: string,
   ready: (page: Page) => Promise<void>,
+  { warm = false } = {},
 ) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (!warm) {
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
   await page.goto('about:blank');
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -160,7 +181,14 @@ async function measure(
   // Quiet: nothing loading for 2 s, so the last download's evaluation and paint are in.
   const deadline = Date.now() + 60_000;
   while (network.quietFor() < QUIET_MS && Date.now() < deadline) await page.waitForTimeout(250);
-  const perf = await page.evaluate(() => (globalThis as unknown as { __perf: PagePerf }).__perf);
+  const perf = await page.evaluate(() => {
+    const { __perf, performance } = globalThis as unknown as {
+      __perf: PagePerf;
+      performance: { getEntriesByType(type: string): { name: string; responseEnd: number }[] };
+    };
+    const scripts = performance.getEntriesByType('resource').filter((e) => /\.js(\?|$)/.test(e.name));
+    return { ...__perf, scriptsDone: Math.max(0, ...scripts.map((e) => e.responseEnd)) };
+  });
 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.send('Network.emulateNetworkConditions', {
@@ -180,6 +208,8 @@ async function measure(
   return {
     lcpMs: Math.round(perf.lcp),
     fcpMs: Math.round(perf.fcp),
+    outfitMs: Math.round(perf.outfit),
+    scriptsDoneMs: Math.round(perf.scriptsDone),
     tbtMs: Math.round(blocking(perf.longTasks.filter(([start]) => start >= perf.fcp))),
     blockingMs: Math.round(blocking(perf.longTasks)),
     lcpElement: perf.lcpElement,
@@ -203,6 +233,8 @@ function summary(samples: Sample[]) {
     ...first,
     lcpMs: median(samples.map((s) => s.lcpMs)),
     fcpMs: median(samples.map((s) => s.fcpMs)),
+    outfitMs: median(samples.map((s) => s.outfitMs)),
+    scriptsDoneMs: median(samples.map((s) => s.scriptsDoneMs)),
     tbtMs: median(samples.map((s) => s.tbtMs)),
     blockingMs: median(samples.map((s) => s.blockingMs)),
     lcpRuns: samples.map((s) => s.lcpMs),
@@ -210,15 +242,18 @@ function summary(samples: Sample[]) {
   };
 }
 
-test('first paint of login and of the signed-in home', async ({ browser, server }) => {
+test("first paint of login, of the signed-in home and of a returning user's home", async ({
+  browser,
+  server,
+}) => {
   const results: Record<string, ReturnType<typeof summary>> = {};
-  const newContext = () =>
+  const newContext = ({ serviceWorkers = 'block' as 'block' | 'allow' } = {}) =>
     browser.newContext({
       viewport: VIEWPORT,
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 3,
-      serviceWorkers: 'block',
+      serviceWorkers,
       geolocation: SEOUL,
       permissions: ['geolocation'],
     });
@@ -237,7 +272,20 @@ test('first paint of login and of the signed-in home', async ({ browser, server 
   }
   results.login = summary(login);
 
+  // A user with a saved place and a closet, so that the home has an outfit (with photos) to show.
   const user = await createUser(server);
+  const api = await signInApi(server, user);
+  await saveProfileLocation(api, SEOUL);
+  const closet = [
+    { name: '네이비 니트', type: 'TOP', image: garmentPng([40, 60, 110]) },
+    { name: '베이지 치노 팬츠', type: 'BOTTOM', image: garmentPng([200, 180, 140]) },
+    { name: '트렌치 코트', type: 'OUTER', image: garmentPng([190, 160, 110]) },
+    { name: '화이트 스니커즈', type: 'SHOES', image: garmentPng([245, 245, 245]) },
+  ];
+  for (const garment of closet) await createClothes(api, garment);
+  const outfitShown = (p: Page) =>
+    p.getByRole('list', { name: '추천 옷 목록' }).getByRole('listitem').first().waitFor();
+
   const home: Sample[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await newContext();
@@ -259,6 +307,31 @@ test('first paint of login and of the signed-in home', async ({ browser, server 
     await context.close();
   }
   results.home = summary(home);
+
+  const returning: Sample[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    // The earlier visit at full speed: signed in, the service worker installed and in control, the home seen
+    // twice (the HTTP cache and the saved queries filled), then the page left (which writes the saved queries).
+    await signIn(page, user);
+    await outfitShown(page);
+    await page.evaluate(async () => {
+      await (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator
+        .serviceWorker.ready;
+    });
+    await page.reload();
+    await outfitShown(page);
+    await page.waitForTimeout(1_500);
+    await page.goto('about:blank');
+    await context.addInitScript(OBSERVE_PERFORMANCE);
+    returning.push(
+      await measure(context, page, `${server.url}/#/recommendations`, outfitShown, { warm: true }),
+    );
+    await context.close();
+  }
+  results.returning = summary(returning);
 
   console.table(results);
   await mkdir(path.dirname(resultsFile), { recursive: true });

@@ -8,13 +8,15 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
  * the signed-in home adds the signed-in frame's and the weather home's chunks. Budgets in KB (1,024 bytes),
  * uncompressed and brotli (quality 11, as scripts/compress-assets.mjs writes them). Fonts are not counted.
  */
+// Issue 23 added about 1 KB brotli to the entry (the kept cache restored before the first render, the home's
+// queries started with the app) and 3 KB to the home (its queries apart from the hooks): the budgets moved by as much.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html'], maxKB: 775, maxBrotliKB: 196 },
+  { name: 'login', keys: ['index.html'], maxKB: 775, maxBrotliKB: 198 },
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
     maxKB: 992,
-    maxBrotliKB: 267,
+    maxBrotliKB: 271,
   },
 ];
 

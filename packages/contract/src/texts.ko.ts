@@ -456,6 +456,8 @@ export const ko = {
     clothesList: '추천 옷 목록',
     loadFailed: '추천을 불러오지 못했습니다.',
     needsWeather: '날씨 정보를 불러오면 옷을 추천해드려요',
+    /** Beside the heading while the outfit shown is the one kept on the phone, until the fresh one arrives. */
+    lastReceived: '마지막으로 받은 추천',
     /** The weather home before it can recommend: what is left to do. */
     startTitle: '오늘의 옷을 추천받으려면',
     startPlace: '동네 정하기',

@@ -1,11 +1,11 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { bindApiSession } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { bindCacheOwner, persistOptions, queryPersister } from '@/lib/query-persister';
-import { loadCsrfToken, rememberedUser, useSession } from '@/stores/session';
+import { bindCacheOwner, queryPersister, restoreAndPersist } from '@/lib/query-persister';
+import { loadCsrfToken, pendingRenewal, rememberedUser, useSession } from '@/stores/session';
 import { renewSessionEarly } from '@/app/renew-session-early';
 import { router } from '@/app/router';
 
@@ -17,12 +17,18 @@ bindApiSession({
     if (!jwt) throw new Error('The session refresh returned no session.');
     return jwt.accessToken;
   },
+  pendingRenewal,
   onSessionExpired() {
     // Ending the session also empties the query cache (stores/session.ts).
     useSession.getState().clear();
     void router.navigate(paths.auth.login.href(), { replace: true });
   },
 });
+
+// What the last session on this device saved is restored at start (its buster names that user), before the
+// first render and before the session is renewed: a returning user's home shows from it at once, and offline it is
+// what the app shows (docs/product.md "Offline").
+restoreAndPersist(queryClient, rememberedUser()?.id ?? null);
 
 // The CSRF cookie is fetched once at start-up (and again after sign-out).
 void loadCsrfToken();
@@ -37,18 +43,14 @@ addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') queryPersister.flush();
 });
 
-// What the last session on this device saved is restored at start (its buster names that user), before the
-// session is renewed: offline, it is what the app shows (docs/product.md "Offline").
-const startupPersistOptions = persistOptions(rememberedUser()?.id ?? null);
-
 /** App-wide providers around the router. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <PersistQueryClientProvider client={queryClient} persistOptions={startupPersistOptions}>
+      <QueryClientProvider client={queryClient}>
         {children}
         <Toaster />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </StrictMode>
   );
 }

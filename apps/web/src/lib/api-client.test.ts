@@ -49,6 +49,35 @@ function setup(options: { refreshFails?: boolean } = {}) {
 }
 
 describe('api client', () => {
+  it('without a token, waits for the renewal on its way and goes out once with its token (issue 23)', async () => {
+    const { client, bridge, seen, setToken } = setup();
+    setToken(null);
+    let renew = () => undefined as void;
+    bridge.pendingRenewal = () =>
+      new Promise<void>((resolve) => {
+        renew = () => {
+          setToken('fresh-token');
+          resolve();
+        };
+      });
+    const answer = client.get('/api/things');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([]);
+    renew();
+    await expect(answer).resolves.toMatchObject({ data: { ok: true } });
+    expect(seen).toEqual([{ url: '/api/things', auth: 'Bearer fresh-token' }]);
+    expect(bridge.refresh).not.toHaveBeenCalled();
+  });
+
+  it('a failed renewal lets the request go out without a token, to be refused as before', async () => {
+    const { client, bridge, seen, setToken } = setup({ refreshFails: true });
+    setToken(null);
+    bridge.pendingRenewal = () => Promise.reject(new Error('401'));
+    await expect(client.get('/api/things')).rejects.toBeInstanceOf(ApiError);
+    expect(seen[0]).toEqual({ url: '/api/things', auth: undefined });
+    expect(bridge.onSessionExpired).toHaveBeenCalledOnce();
+  });
+
   it('sends the Bearer token of the session', async () => {
     const { client, seen, setToken } = setup();
     setToken('fresh-token');

@@ -93,6 +93,12 @@ export interface SessionBridge {
   getAccessToken(): string | null;
   /** Gets a new access token (POST /api/auth/refresh); rejects when the session cannot be renewed. */
   refresh(): Promise<string>;
+  /**
+   * The session renewal already on its way, if any. A request about to go out without a token waits for it
+   * instead of going out to be refused (a 401, then the retry: a round trip more for each request of a screen
+   * shown before its session is renewed, as the returning user's home is).
+   */
+  pendingRenewal?(): Promise<unknown> | null;
   /** The refresh failed: forget the session and send the user to the login page. */
   onSessionExpired(): void;
 }
@@ -131,12 +137,15 @@ export function createApiClient(defaults: CreateAxiosDefaults = {}): {
     ...defaults,
   });
 
-  client.interceptors.request.use((config) => {
+  client.interceptors.request.use(async (config) => {
     // Offline, a write is refused at once with a message the form shows beside what was typed: it is never
     // queued to go out later without the user knowing (docs/product.md "Offline").
     if (isWrite(config.method) && isOffline()) {
       throw new ApiError(offlineText(config), null, null, { network: 'offline' });
     }
+    const renewal = isAuthPath(config.url) || bridge?.getAccessToken() ? null : bridge?.pendingRenewal?.();
+    // A failed renewal is the renewal's to report; the request then goes out without a token, as before.
+    if (renewal) await renewal.catch(() => undefined);
     const token = bridge?.getAccessToken() ?? null;
     (config as RetriableConfig)._token = token;
     if (token) config.headers.set('Authorization', `Bearer ${token}`);

@@ -64,6 +64,8 @@ export const queryKeys = {
     /** The five days at a place; null while the place is not known (nothing is asked then). */
     forecast: (place: Coordinates | null) => ['weather', 'list', coordinates(place)] as const,
     location: (place: Coordinates | null) => ['weather', 'location', coordinates(place)] as const,
+    /** The browser's geolocation (never kept across a reload: meta.persist is false where it is asked). */
+    device: () => ['weather', 'device'] as const,
     /** Places whose names match a typed query ('동네 이름으로 찾기'). */
     places: (query: string) => ['weather', 'places', { query }] as const,
   },

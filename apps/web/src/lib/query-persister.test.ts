@@ -11,7 +11,9 @@ import {
   PERSISTED_CACHE_MAX_AGE,
   cacheBuster,
   createQueryPersister,
+  isFromLastVisit,
   persistOptions,
+  restoreAndPersist,
   shouldPersistQuery,
 } from '@/lib/query-persister';
 
@@ -182,5 +184,43 @@ describe('the persisted query cache', () => {
     p.flush();
     expect(stored()?.clientState.queries.map((q) => q.queryKey[0])).toEqual(['weather']);
     setItem.mockRestore();
+  });
+
+  it('is put back at start synchronously, for its user only, and what it put back is told from fresh answers', async () => {
+    const p = persister();
+    await persistQueryClientSave({
+      ...persistOptions(ALICE),
+      queryClient: await clientWithAnswers(),
+      persister: p,
+    });
+    p.flush();
+    vi.setSystemTime(Date.now() + 60_000);
+
+    // Another account (or nobody) remembered on this phone: Alice's answers are dropped, not shown.
+    const bob = createQueryClient();
+    restoreAndPersist(bob, BOB, p)();
+    expect(bob.getQueryCache().getAll()).toEqual([]);
+    expect(stored()).toBeNull();
+
+    await persistQueryClientSave({
+      ...persistOptions(ALICE),
+      queryClient: await clientWithAnswers(),
+      persister: p,
+    });
+    p.flush();
+    vi.setSystemTime(Date.now() + 60_000);
+    const alice = createQueryClient();
+    const stop = restoreAndPersist(alice, ALICE, p);
+    // No await: the first render has it.
+    const profileKey = ['users', 'profile', { userId: ALICE }];
+    expect(alice.getQueryData(profileKey)).toEqual({ name: '옷부' });
+    expect(isFromLastVisit(alice.getQueryState(profileKey)!.dataUpdatedAt)).toBe(true);
+    vi.setSystemTime(Date.now() + 1);
+    alice.setQueryData(profileKey, { name: '새 이름' });
+    expect(isFromLastVisit(alice.getQueryState(profileKey)!.dataUpdatedAt)).toBe(false);
+    // And from then on its answers are saved.
+    vi.advanceTimersByTime(5000);
+    expect(JSON.stringify(stored())).toContain('새 이름');
+    stop();
   });
 });

@@ -1,4 +1,6 @@
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import {
+  persistQueryClientSubscribe,
   removeOldestQuery,
   type PersistedClient,
   type Persister,
@@ -52,6 +54,8 @@ export interface QueryPersisterOptions {
 }
 
 export interface QueryPersister extends Persister {
+  /** The saved copy, read at once (restoreClient's answer without the promise). */
+  read(): PersistedClient | undefined;
   /** Writes a pending save now (the page is being hidden or closed). */
   flush(): void;
 }
@@ -94,21 +98,24 @@ export function createQueryPersister({
     storage.removeItem(key);
   }
 
+  function read(): PersistedClient | undefined {
+    const stored = storage?.getItem(key);
+    if (!stored) return undefined;
+    try {
+      return JSON.parse(stored) as PersistedClient;
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     persistClient(client) {
       if (!owner()) return;
       pending = client;
       timer ??= setTimeout(write, writeDelayMs);
     },
-    restoreClient() {
-      const stored = storage?.getItem(key);
-      if (!stored) return undefined;
-      try {
-        return JSON.parse(stored) as PersistedClient;
-      } catch {
-        return undefined;
-      }
-    },
+    restoreClient: read,
+    read,
     removeClient() {
       if (timer !== null) clearTimeout(timer);
       timer = null;
@@ -144,9 +151,9 @@ export const queryPersister = createQueryPersister({
 });
 
 /**
- * The options of PersistQueryClientProvider: restore the copy saved for `userId` (the remembered user) when it
- * is younger than a day, then save successful answers as they change. Mutations are never saved: a write is
- * never replayed later (the API client refuses writes offline).
+ * The persisting options for `userId` (the remembered user): a copy younger than a day is restored, successful
+ * answers are saved as they change. Mutations are never saved: a write is never replayed later (the API client
+ * refuses writes offline).
  */
 export function persistOptions(userId: string | null): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
@@ -155,4 +162,42 @@ export function persistOptions(userId: string | null): Omit<PersistQueryClientOp
     buster: cacheBuster(userId),
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
   };
+}
+
+/** When the saved copy was put back into the query cache; null when nothing was. */
+let restoredAt: number | null = null;
+
+/**
+ * Puts back the copy the last session on this device saved for `userId` (the remembered user), synchronously and
+ * before the first render, so that a returning user's screen shows what it showed last time at once instead of
+ * after its requests (issue 23), and offline is what the app shows (docs/product.md "Offline"). A copy of another
+ * build or user, or older than a day, is dropped instead. Then every successful answer is saved as it changes.
+ * Mutations are never saved: a write is never replayed later (the API client refuses writes offline).
+ */
+export function restoreAndPersist(
+  queryClient: QueryClient,
+  userId: string | null,
+  persister: QueryPersister = queryPersister,
+): () => void {
+  const saved = persister.read();
+  if (saved?.buster === cacheBuster(userId) && saved.timestamp >= Date.now() - PERSISTED_CACHE_MAX_AGE) {
+    hydrate(queryClient, saved.clientState);
+    restoredAt = Date.now();
+  } else if (saved) {
+    void persister.removeClient();
+  }
+  return persistQueryClientSubscribe({
+    ...persistOptions(userId),
+    persister,
+    // The persist package brings its own copy of TanStack's core, whose QueryClient is another type.
+    queryClient: queryClient as unknown as Parameters<typeof persistQueryClientSubscribe>[0]['queryClient'],
+  });
+}
+
+/**
+ * Whether an answer is the one kept from an earlier visit (restored at start and not asked again since): the
+ * screen marks it as the last one received ('마지막으로 받은 추천') until the fresh one replaces it.
+ */
+export function isFromLastVisit(dataUpdatedAt: number): boolean {
+  return restoredAt !== null && dataUpdatedAt > 0 && dataUpdatedAt < restoredAt;
 }

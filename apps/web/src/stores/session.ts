@@ -17,6 +17,11 @@ interface SessionState {
    * network: the remembered user stays signed in offline with the last data (docs/product.md "Offline").
    */
   user: UserDto | null;
+  /**
+   * The last renewal got no answer (offline): `user` is the remembered one and has no token. False while a
+   * renewal is on its way, when the remembered user already shows with the data kept on the phone.
+   */
+  offline: boolean;
   /** Signs in by e-mail and password and keeps the session. */
   signIn(username: string, password: string): Promise<JwtDto>;
   /** Revokes the refresh cookie, forgets the session and fetches a fresh CSRF token. */
@@ -121,6 +126,7 @@ let refreshing: Promise<JwtDto> | null = null;
 export const useSession = create<SessionState>()((set) => ({
   accessToken: null,
   user: null,
+  offline: false,
 
   async signIn(username, password) {
     await csrfToken();
@@ -153,7 +159,7 @@ export const useSession = create<SessionState>()((set) => ({
     } catch (error) {
       // Only an answer (401: the cookie is gone, expired or revoked) ends the session, never a dead network.
       const user = useSession.getState().user ?? rememberedUser();
-      if (isNetworkError(error) && user) set({ user });
+      if (isNetworkError(error) && user) set({ user, offline: true });
       else endSession();
       if (options.throwOnError) throw error;
       return null;
@@ -174,12 +180,17 @@ export const useSession = create<SessionState>()((set) => ({
   },
 }));
 
+/** The session renewal on its way, if any: a request without a token waits for it (lib/api-client.ts). */
+export function pendingRenewal(): Promise<unknown> | null {
+  return refreshing;
+}
+
 /** Keeps a new session; another account than the last one first ends the last one's (its data, its photos). */
 function startSession(jwt: JwtDto): void {
   const previous = useSession.getState().user ?? rememberedUser();
   if (previous && previous.id !== jwt.userDto.id) endSession();
   remember(jwt.userDto);
-  useSession.setState({ accessToken: jwt.accessToken, user: jwt.userDto });
+  useSession.setState({ accessToken: jwt.accessToken, user: jwt.userDto, offline: false });
 }
 
 /**
@@ -188,7 +199,7 @@ function startSession(jwt: JwtDto): void {
  * together, so nothing of this user shows for the next one, online or offline.
  */
 function endSession(): void {
-  useSession.setState({ accessToken: null, user: null });
+  useSession.setState({ accessToken: null, user: null, offline: false });
   remember(null);
   queryClient.clear();
   queryPersister.removeClient();

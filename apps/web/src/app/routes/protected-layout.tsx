@@ -24,15 +24,18 @@ import { selectAuthenticated, useSession } from '@/stores/session';
 
 /**
  * The route guard and signed-in frame of spec §2: without a session it asks the refresh cookie for one
- * and, when that fails, replaces the history entry with the login page. Children render only when
- * authenticated, or offline for the remembered user (the refresh got no answer: stores/session.ts), who sees
- * the last data under the offline notice until the connection is back and the session renewed.
+ * and, when that fails, replaces the history entry with the login page. Children render only with a user:
+ * authenticated, or the one this phone remembers, with the data it kept — while the session renewal started with
+ * the app is on its way (app/renew-session-early.ts: the returning user's home shows at once, issue 23), or offline
+ * (the refresh got no answer: stores/session.ts), under the offline notice until the connection is back and the
+ * session renewed.
  */
 export function ProtectedLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const authenticated = useSession(selectAuthenticated);
   const user = useSession((s) => s.user);
+  const renewalUnanswered = useSession((s) => s.offline);
   const profile = useProfile(user?.id).data;
   const online = useOnline();
 
@@ -93,7 +96,7 @@ export function ProtectedLayout() {
       messages={<ConversationsMenu viewerId={user.id} />}
       onSignOut={() => void signOut()}
     >
-      {online && authenticated ? null : <OfflineNotice />}
+      {online && !renewalUnanswered ? null : <OfflineNotice />}
       <Outlet />
       <ChatDialogHost
         // The server reads a conversation's message notifications with it: the bell takes the new count.

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ko, type Location } from '@otboo/contract';
+import { closetEmptyCheck } from '@/app/home-queries';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -122,17 +123,15 @@ function StartGuide({ hasClothes }: { hasClothes: boolean }) {
 /** /recommendations — the weather home: the place's five days, the outfit for the selected day and OOTD posting. */
 export function RecommendationsRoute() {
   const userId = useSession((s) => s.user?.id);
-  const weather = useWeatherHome(useProfileLocation(userId));
   const queryClient = useQueryClient();
+  const weather = useWeatherHome(useProfileLocation(userId));
   const selected = weather.state.status === 'ready' ? weather.state.selected : null;
 
   // Asked only when an outfit comes back empty: an empty closet gets the invitation to add clothes.
-  const isClosetEmpty = useCallback(async () => {
-    if (!userId) return false;
-    const page = await getClothes({ ownerId: userId, limit: 1 });
-    return page.totalCount === 0;
-  }, [userId]);
-  const { view, another, retry } = useRecommendation(selected?.id ?? null, isClosetEmpty);
+  const isClosetEmpty = useMemo(() => closetEmptyCheck(userId ?? ''), [userId]);
+  const { view, another, retry } = useRecommendation(selected?.id ?? null, isClosetEmpty, {
+    holdLastVisit: !weather.picked,
+  });
   const exclusions = useExclusions(selected?.id ?? null);
   const excluded = useExcludedClothes(
     userId,

@@ -14,10 +14,12 @@ interface ClothesTileProps {
   footer?: ReactNode;
   /** Makes the whole card one button that opens the garment (the closet's garment page). */
   onOpen?: { label: string; open(): void };
+  /** The photo loads at once, not when scrolled near: a card on the first screen (the outfit's first row). */
+  eager?: boolean;
 }
 
 /** A garment card: photo (or a '사진 없음' placeholder), type, name and attribute chips. */
-export function ClothesTile({ clothes, overlay, footer, onOpen }: ClothesTileProps) {
+export function ClothesTile({ clothes, overlay, footer, onOpen, eager = false }: ClothesTileProps) {
   return (
     <article
       aria-label={clothes.name}
@@ -33,7 +35,7 @@ export function ClothesTile({ clothes, overlay, footer, onOpen }: ClothesTilePro
         />
       ) : null}
       <div className="relative aspect-square bg-surface-soft">
-        <ClothesPhoto src={clothes.thumbnailUrl ?? clothes.imageUrl} alt={clothes.name} />
+        <ClothesPhoto src={clothes.thumbnailUrl ?? clothes.imageUrl} alt={clothes.name} eager={eager} />
         {overlay}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -65,7 +67,7 @@ export function ClothesTile({ clothes, overlay, footer, onOpen }: ClothesTilePro
 
 /**
  * The photo, or the placeholder when there is none or it fails to load: a hanger and '사진 없음', named
- * '<garment> 사진 없음' as one image. `eager` for a photo shown at once (the garment page).
+ * '<garment> 사진 없음' as one image. `eager` for a photo shown at once (the garment page, the outfit's first row).
  */
 export function ClothesPhoto({
   src,

@@ -65,4 +65,48 @@ describe('the recommendation panel', () => {
     expect(within(knit!).getByRole('button', { name: '이 옷 빼기' })).toBeEnabled();
     expect(screen.queryByTestId('recommendation-skeletons')).toBeNull();
   });
+
+  it("loads the first row's photos at once (the home's largest paint) and the others when scrolled near", () => {
+    const clothes = Array.from({ length: 7 }, (_, i) => ({
+      ...piece(i + 1, `옷 ${i + 1}`, 'TOP'),
+      imageUrl: `/files/${i + 1}.webp`,
+    }));
+    render(
+      <MemoryRouter>
+        <RecommendationPanel
+          view={{
+            status: 'ready',
+            recommendation: { weatherId: 'w', userId: 'u', clothes, reason: '체감 8°C' },
+            closetEmpty: false,
+          }}
+          onAnother={vi.fn()}
+          onRetry={vi.fn()}
+          onRegister={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    const loading = screen.getAllByRole('img').map((img) => img.getAttribute('loading'));
+    expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+  });
+
+  it("says '마지막으로 받은 추천' beside the heading while the outfit is the one kept on the phone", () => {
+    const view = (lastReceived: boolean) => ({
+      status: 'ready' as const,
+      recommendation: { weatherId: 'w', userId: 'u', clothes: [COAT], reason: '체감 8°C' },
+      closetEmpty: false,
+      lastReceived,
+    });
+    const { rerender } = render(
+      <MemoryRouter>
+        <RecommendationPanel view={view(true)} onAnother={vi.fn()} onRetry={vi.fn()} onRegister={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('last-received')).toHaveTextContent('마지막으로 받은 추천');
+    rerender(
+      <MemoryRouter>
+        <RecommendationPanel view={view(false)} onAnother={vi.fn()} onRetry={vi.fn()} onRegister={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('last-received')).toBeNull();
+  });
 });

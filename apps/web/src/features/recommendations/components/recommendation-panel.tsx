@@ -13,6 +13,9 @@ import type { RecommendationView } from '@/features/recommendations/hooks/use-re
 /** Placeholder cards while an outfit loads (docs/product.md §9). */
 export const RECOMMENDATION_SKELETONS = 10;
 
+/** The cards of the grid's first row at its widest (1440 px): their photos load at once, the others when near. */
+const FIRST_ROW = 5;
+
 // Two columns on a phone; from sm as many 180px-or-wider columns as fit.
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(180px,1fr))] sm:gap-5';
 
@@ -65,9 +68,17 @@ export function RecommendationPanel({
     >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-2">
-          <h2 id={headingId} className="text-2xl font-bold text-ink">
-            {ko.recommendations.heading}
-          </h2>
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <h2 id={headingId} className="text-2xl font-bold text-ink">
+              {ko.recommendations.heading}
+            </h2>
+            {/* Beside the heading, on its line: the fresh outfit replaces this one without moving anything. */}
+            {view.status === 'ready' && view.lastReceived ? (
+              <span className="text-[13px] text-ink-muted" data-testid="last-received">
+                {ko.recommendations.lastReceived}
+              </span>
+            ) : null}
+          </div>
           {waiting ? null : <Reason view={view} />}
         </div>
         <div className="flex shrink-0 gap-2">
@@ -149,7 +160,7 @@ function Body({ view, onRetry, onExclude, pendingIds }: BodyProps) {
               aria-busy={pending}
               className={pending ? 'opacity-60 transition-opacity' : undefined}
             >
-              <RecommendedPiece piece={item} onExclude={onExclude} pending={pending} />
+              <RecommendedPiece piece={item} onExclude={onExclude} pending={pending} eager={i < FIRST_ROW} />
             </li>
           );
         })}

@@ -12,14 +12,22 @@ interface RecommendedPieceProps {
   onExclude?(piece: ExcludablePiece): void;
   /** Its '이 옷 빼기' is on its way. */
   pending?: boolean;
+  /** On the first screen: its photo loads at once (the home's largest paint, issue 23). */
+  eager?: boolean;
 }
 
 /** A garment of the outfit: the clothes card with why it was chosen and '이 옷 빼기'. */
-export function RecommendedPiece({ piece, onExclude, pending = false }: RecommendedPieceProps) {
+export function RecommendedPiece({
+  piece,
+  onExclude,
+  pending = false,
+  eager = false,
+}: RecommendedPieceProps) {
   const { clothesId, name } = piece;
   return (
     <ClothesTile
       clothes={piece}
+      eager={eager}
       footer={
         <>
           {piece.reason ? <PieceReason reason={piece.reason} /> : null}

@@ -4,7 +4,7 @@ import { ko, type RecommendationExclusionRequest } from '@otboo/contract';
 import { createExclusion } from '@/features/recommendations/api/create-exclusion';
 import { deleteExclusion } from '@/features/recommendations/api/delete-exclusion';
 import { getRecommendation } from '@/features/recommendations/api/get-recommendation';
-import type { RecommendationData } from '@/features/recommendations/hooks/use-recommendation';
+import type { RecommendationData } from '@/features/recommendations/api/recommendation-query';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';

@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ko, type RecommendationDto } from '@otboo/contract';
 import {
-  getRecommendation,
-  type RecommendationOptions,
-} from '@/features/recommendations/api/get-recommendation';
+  loadRecommendation,
+  recommendationQueryOptions,
+} from '@/features/recommendations/api/recommendation-query';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { isFromLastVisit } from '@/lib/query-persister';
 import { toast } from '@/lib/toast';
 
 export type RecommendationView =
@@ -14,14 +15,11 @@ export type RecommendationView =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  /** `closetEmpty`: nothing came back because the closet has nothing at all (not because nothing suits the day). */
-  | { status: 'ready'; recommendation: RecommendationDto; closetEmpty: boolean };
-
-/** What the recommendation query holds for a day. */
-export interface RecommendationData {
-  recommendation: RecommendationDto;
-  closetEmpty: boolean;
-}
+  /**
+   * `closetEmpty`: nothing came back because the closet has nothing at all (not because nothing suits the day).
+   * `lastReceived`: the outfit kept on the phone from an earlier visit, shown until the fresh one replaces it.
+   */
+  | { status: 'ready'; recommendation: RecommendationDto; closetEmpty: boolean; lastReceived?: boolean };
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : ko.recommendations.loadFailed;
@@ -30,29 +28,29 @@ const messageOf = (error: unknown) =>
  * The recommendation for the selected day (docs/product.md §4: it reloads with the selected weather id). It asks
  * for the outfit now shown for the day (`current`), so looking at another day and back, or coming back to the
  * page, shows the same outfit; `another` asks for the next one ('다른 옷 추천') and shows it loading meanwhile, as
- * the first time. `isClosetEmpty` is asked only when an outfit comes back empty.
+ * the first time. `isClosetEmpty` is asked only when an outfit comes back empty. `holdLastVisit`: the day was not
+ * picked by hand (it is today, or the address's day), so an outfit kept from the last visit stands in for it.
  */
-export function useRecommendation(weatherId: string | null, isClosetEmpty: () => Promise<boolean>) {
+export function useRecommendation(
+  weatherId: string | null,
+  isClosetEmpty: () => Promise<boolean>,
+  { holdLastVisit = false }: { holdLastVisit?: boolean } = {},
+) {
   const queryClient = useQueryClient();
-  const load = useCallback(
-    async (forWeatherId: string, options: RecommendationOptions): Promise<RecommendationData> => {
-      const recommendation = await getRecommendation(forWeatherId, options);
-      // A failed closet check only costs the invitation to add clothes; the empty-grid text still shows.
-      const closetEmpty = recommendation.clothes.length === 0 && (await isClosetEmpty().catch(() => false));
-      return { recommendation, closetEmpty };
-    },
-    [isClosetEmpty],
-  );
-
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: queryKeys.recommendations.detail(weatherId ?? ''),
-    queryFn: () => load(weatherId ?? '', { current: true }),
+  const { data, error, isPending, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = useQuery({
+    ...recommendationQueryOptions(weatherId ?? '', isClosetEmpty),
     enabled: weatherId !== null,
+    // The fresh forecast may name today by another id than the kept one: the kept outfit stays, marked, until the
+    // fresh one comes (no skeleton in between). A day picked by hand shows its own loading instead.
+    placeholderData: (previous, previousQuery) =>
+      holdLastVisit && previousQuery && isFromLastVisit(previousQuery.state.dataUpdatedAt)
+        ? previous
+        : undefined,
   });
 
   // The day is a variable, so the answer lands in its own day even if another is selected meanwhile.
   const next = useMutation({
-    mutationFn: (forWeatherId: string) => load(forWeatherId, {}),
+    mutationFn: (forWeatherId: string) => loadRecommendation(forWeatherId, {}, isClosetEmpty),
     onSuccess: (answer, forWeatherId) =>
       queryClient.setQueryData(queryKeys.recommendations.detail(forWeatherId), answer),
     // The outfit shown stays; the toast says why no other came.
@@ -70,7 +68,13 @@ export function useRecommendation(weatherId: string | null, isClosetEmpty: () =>
   // Asking the server again for the same day shows the outfit held meanwhile (it is the same one), not a skeleton.
   else if (isPending || asking || (error && isFetching)) view = { status: 'loading' };
   else if (error) view = { status: 'error', message: messageOf(error) };
-  else view = { status: 'ready', recommendation: data.recommendation, closetEmpty: data.closetEmpty };
+  else
+    view = {
+      status: 'ready',
+      recommendation: data.recommendation,
+      closetEmpty: data.closetEmpty,
+      lastReceived: isPlaceholderData || isFromLastVisit(dataUpdatedAt),
+    };
 
   return { view, another, retry };
 }

@@ -1,11 +1,10 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ko, type Location, type WeatherDto } from '@otboo/contract';
+import { forecastQueryOptions } from '@/features/weather/api/forecast-query';
 import { getLocation } from '@/features/weather/api/get-location';
-import { getWeathers } from '@/features/weather/api/get-weathers';
-import { seoulDate } from '@/features/weather/utils/day-label';
-import { weatherCoordinates } from '@/features/weather/utils/weather-coordinates';
+import { selectDay } from '@/features/weather/utils/select-day';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { askCoordinates, getDeviceCoordinates, type Coordinates } from '@/utils/get-coordinates';
@@ -26,26 +25,40 @@ export type WeatherHome =
 /** The profile's saved location: undefined while the profile is not known yet, null when none is saved. */
 export type ProfileLocation = Pick<Location, 'longitude' | 'latitude' | 'locationNames'> | null | undefined;
 
-/** `YYYY-MM-DD` of a forecast day in Seoul, as a notification names it. */
-function isoDay(forecastAt: string): string {
-  const { year, month, day } = seoulDate(new Date(forecastAt));
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : ko.weather.loadFailed;
 }
 
+/** The saved location as a place, with its names. */
+function savedPlace(profileLocation: ProfileLocation): Place | null {
+  return profileLocation
+    ? {
+        longitude: profileLocation.longitude,
+        latitude: profileLocation.latitude,
+        names: profileLocation.locationNames,
+      }
+    : null;
+}
+
+/** Tells a saved location from another (undefined while the profile is not known). */
+function savedKey(profileLocation: ProfileLocation): string | undefined {
+  if (profileLocation === undefined) return undefined;
+  if (profileLocation === null) return '';
+  const { longitude, latitude, locationNames } = profileLocation;
+  return [longitude, latitude, ...locationNames].join('\u0000');
+}
+
 /**
- * The weather home's data (docs/product.md §2, §4): picks the place (profile, else geolocation, else the place
- * search or, behind it, the coordinate prompts), loads the five days for it, keeps the selected day (the first one
- * whenever a list arrives) and re-acquires the browser location on refresh (the place search opens when the
- * browser refuses). A new profile location moves the page there and reloads.
+ * The weather home's data (docs/product.md §2, §4): picks the place (one picked on the page, else the profile's,
+ * else geolocation, else the place search or, behind it, the coordinate prompts), loads the five days for it, keeps
+ * the selected day (the first one whenever a list arrives) and re-acquires the browser location on refresh (the
+ * place search opens when the browser refuses). A new profile location moves the page there and reloads.
+ * The place follows from the profile in the same render (no effect in between): with the profile and the forecast
+ * kept on the phone, the days show in the first frames (issue 23).
  */
 export function useWeatherHome(profileLocation: ProfileLocation) {
   const queryClient = useQueryClient();
-  const [place, setPlace] = useState<Place | null>(null);
-  const [aborted, setAborted] = useState(false);
+  const [chosen, setChosen] = useState<Place | null>(null);
   const [relocating, setRelocating] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -58,42 +71,26 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
     setShownAskedDay(askedDay);
     setSelectedId(null);
   }
+  // A location saved since (here, in the settings or on another device) moves the page there.
+  const saved = savedKey(profileLocation);
+  const [shownSaved, setShownSaved] = useState(saved);
+  if (shownSaved !== saved) {
+    setShownSaved(saved);
+    setChosen(null);
+  }
 
-  const known = profileLocation !== undefined;
-  const savedLongitude = profileLocation?.longitude;
-  const savedLatitude = profileLocation?.latitude;
-  const savedNames = profileLocation?.locationNames.join('\u0000');
-
-  // One lookup per source: StrictMode's second effect run must not ask the browser or the user twice.
-  const lookup = useRef<{ source: string; result: Promise<Coordinates | null> } | null>(null);
-
-  useEffect(() => {
-    if (!known) return;
-    const saved =
-      savedLongitude !== undefined && savedLatitude !== undefined
-        ? { longitude: savedLongitude, latitude: savedLatitude }
-        : null;
-    const source = saved ? `${saved.longitude},${saved.latitude}` : 'device';
-    if (lookup.current?.source !== source) lookup.current = { source, result: weatherCoordinates(saved) };
-    let active = true;
-    void lookup.current.result.then((found) => {
-      if (!active) return;
-      if (found) {
-        setPlace({ ...found, names: saved && savedNames ? savedNames.split('\u0000') : undefined });
-        setAborted(false);
-      } else {
-        setAborted(true);
-      }
-    });
-    return () => {
-      active = false;
-    };
-  }, [known, savedLongitude, savedLatitude, savedNames]);
-
-  const forecast = useQuery({
-    queryKey: queryKeys.weather.forecast(place),
-    queryFn: place ? () => getWeathers({ longitude: place.longitude, latitude: place.latitude }) : skipToken,
+  // Geolocation only when the profile has no location and no place was picked; asked again on each visit.
+  const device = useQuery({
+    queryKey: queryKeys.weather.device(),
+    queryFn: getDeviceCoordinates,
+    enabled: profileLocation === null && chosen === null,
+    meta: { persist: false },
   });
+
+  const place: Place | null = chosen ?? savedPlace(profileLocation) ?? device.data ?? null;
+  const aborted = place === null && device.data === null;
+
+  const forecast = useQuery(forecastQueryOptions(place));
 
   // A place from the device has no names yet: ask for them beside the forecast, so that the heading names
   // the place even while the forecast loads or fails.
@@ -110,8 +107,7 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
   });
 
   const moveTo = useCallback((next: Place) => {
-    setPlace(next);
-    setAborted(false);
+    setChosen(next);
     setSearchOpen(false);
   }, []);
 
@@ -152,14 +148,15 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
 
   let state: WeatherHome;
   const days = forecast.data;
-  const selected =
-    days?.find((day) => day.id === selectedId) ??
-    days?.find((day) => askedDay !== null && isoDay(day.forecastAt) === askedDay) ??
-    days?.[0];
+  const selected = selectDay(days, selectedId, askedDay);
   if (!place) state = aborted ? { status: 'no-location' } : { status: 'locating' };
-  else if (forecast.isFetching || forecast.isPending) state = { status: 'loading' };
-  else if (forecast.error) state = { status: 'error', message: messageOf(forecast.error) };
-  else if (!days || !selected) state = { status: 'error', message: ko.weather.loadFailed };
+  // A retry shows as loading; days held (kept from the last visit, or asked again) stay while fresh ones load.
+  else if (forecast.error) {
+    state = forecast.isFetching
+      ? { status: 'loading' }
+      : { status: 'error', message: messageOf(forecast.error) };
+  } else if (!days) state = { status: 'loading' };
+  else if (!selected) state = { status: 'error', message: ko.weather.loadFailed };
   else state = { status: 'ready', days, selected };
 
   // A place picked by name (or saved so) keeps the level the user picked ('서울특별시 강남구'): the forecast's
@@ -179,6 +176,8 @@ export function useWeatherHome(profileLocation: ProfileLocation) {
     refresh,
     retry,
     select: setSelectedId,
+    /** The selected day was picked by hand (not today or the address's day by default). */
+    picked: selected !== undefined && selected.id === selectedId,
     search,
     choose,
     enterCoordinates,
