@@ -9,14 +9,15 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
  * uncompressed and brotli (quality 11, as scripts/compress-assets.mjs writes them). Fonts are not counted.
  */
 // Issue 23 added about 1 KB brotli to the entry (the kept cache restored before the first render, the home's
-// queries started with the app) and 3 KB to the home (its queries apart from the hooks): the budgets moved by as much.
+// queries started with the app) and 3 KB to the home (its queries apart from the hooks); issue 24's closet life
+// and feedback texts (the contract's Korean texts ride in the entry) about 1 KB more: the budgets moved by as much.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html'], maxKB: 775, maxBrotliKB: 198 },
+  { name: 'login', keys: ['index.html'], maxKB: 777, maxBrotliKB: 199 },
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
-    maxKB: 992,
-    maxBrotliKB: 271,
+    maxKB: 999,
+    maxBrotliKB: 272,
   },
 ];
 
