@@ -210,6 +210,8 @@ describe('AddClothesDialog', () => {
         size: null,
         notes: null,
         seasons: ['여름'],
+        // No price given: the request says so (docs/api.md §10.3).
+        purchase: null,
       },
       null,
     );
