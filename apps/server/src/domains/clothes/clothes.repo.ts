@@ -347,23 +347,7 @@ export function createClothesRepo() {
     async update(
       db: Executor,
       id: string,
-      values: Partial<{
-        name: string;
-        type: ClothesType;
-        imageKey: string | null;
-        thumbnailKey: string | null;
-        brand: string | null;
-        size: string | null;
-        notes: string | null;
-        availabilityState: AvailabilityState;
-        availabilitySince: Date | null;
-        availabilityUntil: string | null;
-        washedAt: Date | null;
-        archivedReason: ArchiveReason | null;
-        archivedAt: Date | null;
-        purchasePrice: number | null;
-        purchaseDate: string | null;
-      }>,
+      values: Partial<Omit<ClothesPageRow, 'id' | 'ownerId' | 'createdAt' | 'attributes' | 'valueSets'>>,
     ): Promise<ClothesRow> {
       // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
       const [row] = await db
