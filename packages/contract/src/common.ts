@@ -112,13 +112,12 @@ export const LocalDate = (message: string) =>
   z
     .string({ message })
     .max(10, { message, abort: true })
+    .check(safeText)
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getUTCFullYear() >= 1900;
-    }, message)
-    // OpenAPI names it a date, so clients (and the Korean-errors probe) know it is not free text.
-    .meta({ format: 'date' });
+    }, message);
 
 /** `true`/`false` query flag. */
 export const BooleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
