@@ -35,7 +35,8 @@ export function TextField({
           aria-describedby={error ? errorId : undefined}
           className={cn(
             'h-13 w-full rounded-xl border bg-white px-4 text-[15px] text-ink placeholder:text-ink-muted transition-colors',
-            'focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100 disabled:bg-surface disabled:text-ink-muted',
+            // focus-within: a date field's calendar button is a tab stop inside the input that :focus does not match.
+            'focus-within:border-brand-500 focus:outline-none focus-within:ring-4 focus-within:ring-brand-100 disabled:bg-surface disabled:text-ink-muted',
             error ? 'border-red-400' : 'border-line',
             trailing ? 'pr-12' : null,
           )}

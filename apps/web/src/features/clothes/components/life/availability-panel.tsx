@@ -73,7 +73,7 @@ export function AvailabilityPanel({ clothes, onChanged }: AvailabilityPanelProps
           value={until}
           onChange={(e) => setUntil(e.target.value)}
           aria-describedby={hintId}
-          className="h-11 w-full max-w-56 rounded-xl border border-line bg-white px-3 text-[15px] text-ink focus:border-brand-500 focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-100"
+          className="h-11 w-full max-w-56 rounded-xl border border-line bg-white px-3 text-[15px] text-ink focus-within:border-brand-500 focus:outline-none focus-within:ring-4 focus-within:ring-brand-100"
         />
         <p id={hintId} className="text-[13px] text-ink-soft">
           {life.untilHint}
