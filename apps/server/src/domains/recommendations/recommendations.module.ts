@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Routes } from '../../lib/modules.js';
+import { createClosetCache } from './closet-cache.js';
 import { closetGaps } from './closet-gaps.js';
+import { createDaysAhead } from './days-ahead.js';
 import { createFeedbackRepo } from './feedback.repo.js';
 import { feedbackRoutes } from './feedback.routes.js';
 import { createFeedbackService } from './feedback.service.js';
@@ -14,7 +16,10 @@ import { createRecommendationsService } from './recommendations.service.js';
  * outfits felt.
  */
 export function createRecommendationsModule({ db }: { db: Db }) {
-  const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+  const repo = createRecommendationsRepo();
+  // One cache of closets and histories for today's outfit and the days ahead.
+  const cache = createClosetCache();
+  const recommendations = createRecommendationsService({ db, repo, cache });
   const feedback = createFeedbackService({ db, repo: createFeedbackRepo() });
   const routes: Routes = async (app) => {
     await app.register(recommendationsRoutes, { recommendations });
@@ -33,6 +38,11 @@ export function createRecommendationsModule({ db }: { db: Db }) {
      * and the recommendations never disagree.
      */
     closetGaps,
+    /**
+     * Outfits for days ahead by the recommendation rules (the week's plans, a trip's days): one user's closet read
+     * once, dressed for each day's weather from the pieces available that day (docs/api.md §10).
+     */
+    dresserFor: createDaysAhead({ db, repo, cache }),
     routes,
   };
 }

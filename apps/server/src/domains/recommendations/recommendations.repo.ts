@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { must } from '../../lib/must.js';
 import { runPrepared } from '../../lib/prepared.js';
 import {
   clothes,
@@ -116,6 +117,39 @@ export function createRecommendationsRepo() {
       return {
         weather,
         state: { closetVersion, historyVersion, sensitivity, calibration, excludedToday, excludedElsewhere },
+      };
+    },
+
+    /**
+     * What the recommender caches for a user, without a forecast day (days ahead: plans and trips): the version keys,
+     * the profile's sensitivity, the learned shift and the latest exclusions (all counted as on other days).
+     */
+    async stateOf(db: Executor, userId: string): Promise<Omit<UserState, 'excludedToday'>> {
+      const [first] = await rowsOf<{
+        closet_version: string;
+        history_version: string;
+        sensitivity: number | null;
+        calibration: number;
+        exclusions: string;
+      }>(
+        db,
+        sql`select
+          (select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
+            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d) as closet_version,
+          (select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId}) as history_version,
+          (select p.temperature_sensitivity from profiles p where p.user_id = ${userId}) as sensitivity,
+          coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0) as calibration,
+          (select coalesce(json_agg(x.clothes_id order by x.created_at), '[]')::text
+            from (select e.clothes_id, e.created_at from recommendation_exclusions e where e.user_id = ${userId}
+              order by e.created_at desc limit ${EXCLUSIONS_READ}) x) as exclusions`,
+      );
+      const row = must(first, 'a select without from gives one row');
+      return {
+        closetVersion: row.closet_version,
+        historyVersion: row.history_version,
+        sensitivity: row.sensitivity === null ? null : Number(row.sensitivity),
+        calibration: Number(row.calibration),
+        excludedElsewhere: JSON.parse(row.exclusions) as string[],
       };
     },
 
