@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './support/chromium.js';
 
-// The machine's Debian chromium; `playwright install` cannot download here (docs/architecture.md).
+// The system's chromium, else one from npm (support/chromium.ts): `npm test` needs only Node and npm.
+const browser = await findChromium();
+// Workers load this file again: the main process says which browser it found, once.
+if (!process.env.TEST_WORKER_INDEX)
+  console.log(`[e2e] chromium (${browser.source}): ${browser.executablePath}`);
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -35,7 +41,11 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: browser.executablePath,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, ...browser.env },
+    },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

@@ -62,7 +62,12 @@ async function tabTo(page: Page, name: string | RegExp, { max = 40, back = false
   const stops: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const now = await focused(page);
+    let now = await focused(page);
+    // The ring is drawn within a frame or two of the key (a headless Chromium can answer the style first).
+    for (let wait = 0; !now.visible && wait < 10; wait++) {
+      await page.waitForTimeout(100);
+      now = await focused(page);
+    }
     stops.push(now.name);
     expect(now.visible, `the focus on '${now.name}' (${now.tag}) is drawn`).toBe(true);
     if (typeof name === 'string' ? now.name === name : name.test(now.name)) return stops;
