@@ -641,6 +641,12 @@ export const ko = {
   plans: {
     title: '이번 주 코디',
     navLabel: '이번 주 코디',
+    /** A day card's title: '11월 28일 (토)'. */
+    dayTitle: (month: number, day: number, weekday: string) => `${month}월 ${day}일 (${weekday})`,
+    weekdaysShort: ['일', '월', '화', '수', '목', '금', '토'],
+    weekList: '날짜별 코디 계획',
+    noteSaved: '메모를 저장했어요',
+    pieceCount: (n: number) => `${n}벌`,
     /** Server messages. */
     dateInvalid: '날짜는 YYYY-MM-DD 형식이어야 합니다.',
     dateOutOfRange: '오늘부터 13일 뒤까지의 날짜만 계획할 수 있어요.',
