@@ -61,16 +61,14 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, email: st
       .values({ email, name: 'planbench', passwordHash: await hashPassword(PASSWORD) })
       .returning({ id: users.id });
     const userId = user!.id;
-    await db
-      .insert(profiles)
-      .values({
-        userId,
-        latitude: 37.5665,
-        longitude: 126.978,
-        gridX: 60,
-        gridY: 127,
-        locationNames: ['서울특별시'],
-      });
+    await db.insert(profiles).values({
+      userId,
+      latitude: 37.5665,
+      longitude: 126.978,
+      gridX: 60,
+      gridY: 127,
+      locationNames: ['서울특별시'],
+    });
     const garments = Array.from({ length: CLOSET_SIZE }, (_, i) => {
       const [item, type] = ITEMS[i % ITEMS.length]!;
       return { id: randomUUID(), ownerId: userId, name: `${COLORS[i % COLORS.length]} ${item} ${i}`, type };
@@ -92,18 +90,16 @@ async function seedOldPlans(
     for (let i = 0; i < dates.length; i += 500) {
       const chunk = dates.slice(i, i + 500);
       await db.insert(plans).values(chunk.map((date) => ({ userId, date })));
-      await db
-        .insert(planClothes)
-        .values(
-          chunk.flatMap((date, d) =>
-            [0, 1, 2].map((k) => ({
-              userId,
-              date,
-              clothesId: ids[(d * 3 + k * 101) % ids.length]!,
-              position: k,
-            })),
-          ),
-        );
+      await db.insert(planClothes).values(
+        chunk.flatMap((date, d) =>
+          [0, 1, 2].map((k) => ({
+            userId,
+            date,
+            clothesId: ids[(d * 3 + k * 101) % ids.length]!,
+            position: k,
+          })),
+        ),
+      );
     }
   });
 }
