@@ -134,7 +134,7 @@ export function PlansRoute() {
             <ChevronLeft className="size-4" aria-hidden />
             {ko.plans.previousWeek}
           </Button>
-          <p className="text-sm font-bold text-ink tabular-nums" aria-live="polite">
+          <p className="text-center text-sm font-bold break-keep text-ink tabular-nums" aria-live="polite">
             {rangeLabel}
           </p>
           <Button variant="outline" size="sm" disabled={page === 1} onClick={() => setPage(1)}>

@@ -79,7 +79,7 @@ function PickerContent({ date, closet, closetError, initial, saving, onSave }: C
                     >
                       <input
                         type="checkbox"
-                        className="peer sr-only"
+                        className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
                         checked={checked}
                         disabled={!checked && full}
                         onChange={() => toggle(c.id)}

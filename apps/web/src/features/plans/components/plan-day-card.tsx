@@ -126,7 +126,7 @@ export function PlanDayCard({
               variant="ghost"
               disabled={busy}
               onClick={onNote}
-              aria-label={`${title} ${ko.plans.editNote}`}
+              aria-label={`${ko.plans.editNote}: ${title}`}
             >
               <NotebookPen className="size-4" aria-hidden />
               {ko.plans.editNote}
@@ -136,7 +136,7 @@ export function PlanDayCard({
               variant="ghost"
               disabled={busy}
               onClick={onClear}
-              aria-label={`${title} ${ko.plans.clear}`}
+              aria-label={`${ko.plans.clear}: ${title}`}
             >
               <Trash2 className="size-4" aria-hidden />
               {ko.plans.clear}

@@ -55,12 +55,15 @@ export function useWeekForecast(userId: string | undefined) {
   };
 }
 
-/** The whole closet for the picker, asked when the picker opens. */
+/**
+ * The whole closet for the picker and for naming why a planned piece is away, asked again on every visit (its
+ * availability changes on other pages and devices).
+ */
 export function useWholeCloset(ownerId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.plans.closet(ownerId ?? ''),
     queryFn: () => getWholeCloset(ownerId ?? ''),
     enabled: enabled && ownerId !== undefined,
-    staleTime: 30_000,
+    staleTime: 0,
   });
 }
