@@ -35,6 +35,7 @@ import {
   type MorningOutfitTuning,
 } from './domains/notification-settings/index.js';
 import { createMessagesModule } from './domains/messages/index.js';
+import { createPlansModule } from './domains/plans/index.js';
 import closeConnectionsPlugin from './plugins/close-connections.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import securityHeadersPlugin, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/security-headers.js';
@@ -199,12 +200,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     notifications: notifier,
     tuning: overrides.push,
   });
+  const plans = createPlansModule({ db, dresserFor: recommendations.dresserFor, forecast });
   const notificationSettings = createNotificationSettingsModule({
     db,
     log,
     notifier,
     forecast,
     recommend: recommendations.currentOutfit,
+    planned: plans.plannedNames,
     jobLock,
     morningOutfit: overrides.morningOutfit,
   });
@@ -236,6 +239,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(weather.routes, { prefix: '/api/weathers' });
   await app.register(push.routes, { prefix: '/api/push' });
   await app.register(recommendations.routes, { prefix: '/api/recommendations' });
+  await app.register(plans.routes, { prefix: '/api/plans' });
   await app.register(notifications.routes, { prefix: '/api/notifications' });
   await app.register(notifications.sseRoutes, { prefix: '/api/sse' });
   await app.register(messages.routes, { prefix: '/api/direct-messages' });

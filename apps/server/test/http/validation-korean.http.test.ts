@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, ko } from '@otboo/contract';
+import { CSRF_COOKIE, CSRF_HEADER, ko, seoulToday } from '@otboo/contract';
 import { createUser, signInAsAdmin, type TestUser } from '../support/factories.js';
 import { CSRF_TOKEN } from '../support/auth.js';
 import { startServer, type TestServer } from '../support/start-server.js';
@@ -90,6 +90,8 @@ describe('every validation error is Korean, on every route', () => {
     if (s.enum) return String(s.enum[0]);
     if (s.format === 'uuid')
       return /^(userId|ownerId|followeeId|followerId)$/.test(name) ? actor.id : OTHER_ID;
+    // A calendar date (`/api/plans/{date}`): today in Asia/Seoul, a date every such route accepts.
+    if (s.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return seoulToday();
     if (s.type === 'number') return name === 'longitude' ? '127' : '37.5';
     if (s.type === 'integer') return String(s.minimum ?? 1);
     return 'a';

@@ -59,6 +59,10 @@ export const router = createHashRouter([
             })),
           },
           {
+            path: 'plans',
+            ...page(async () => ({ Component: (await import('@/app/routes/plans')).PlansRoute })),
+          },
+          {
             path: 'closet',
             ...page(async () => ({ Component: (await import('@/app/routes/closet')).ClosetRoute })),
           },

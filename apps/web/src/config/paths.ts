@@ -21,6 +21,8 @@ export const paths = {
     /** '보관함' (docs/api.md §10): pieces sold, given away, lost or worn out, each with a way back. */
     archive: { path: '/closet/archive', href: () => '/closet/archive' },
   },
+  /** '이번 주 코디' (docs/api.md §10): the days ahead, each with its planned outfit. */
+  plans: { path: '/plans', href: () => '/plans' },
   feeds: {
     path: '/feeds',
     href: (authorIdEqual?: string) =>

@@ -75,6 +75,13 @@ export const queryKeys = {
   push: {
     publicKey: () => ['push', 'public-key'] as const,
   },
+  plans: {
+    /** Every range of plans: refreshed together after any change. */
+    all: () => ['plans'] as const,
+    list: (query: { from: string; to: string }) => ['plans', 'list', query] as const,
+    /** The closet as the picker lists it (every page, with availability). */
+    closet: (ownerId: string) => ['plans', 'closet', { ownerId }] as const,
+  },
   recommendations: {
     /** Every day's outfit: refreshed together when the learned shift changes (docs/api.md §10). */
     details: () => ['recommendations', 'detail'] as const,

@@ -10,7 +10,8 @@ import type { DueUser, NotificationSettingsRepo } from './notification-settings.
 
 /**
  * The morning outfit (docs/api.md §9.3): at each user's chosen Asia/Seoul minute, one notification with today's
- * weather at the profile location and the recommended pieces by name, at most once per user and day.
+ * weather at the profile location and the recommended pieces by name (the planned pieces on a day with a plan,
+ * docs/api.md §10), at most once per user and day.
  *
  * - Only the users due are read (a range of minutes on the partial index), in batches of `batchSize`, so memory
  *   and each transaction stay bounded however many users share a minute.
@@ -29,6 +30,8 @@ export interface MorningOutfitDeps {
   forecast: (latitude: number, longitude: number) => Promise<WeatherDto[]>;
   /** An outfit for the user and forecast day (the recommendations service). */
   recommend: (actor: Actor, weatherId: string) => Promise<RecommendationDto>;
+  /** The pieces the user planned for the date, by name, or null ('이번 주 코디': named instead of the outfit). */
+  planned?: (userId: string, date: string) => Promise<string[] | null>;
   jobLock: JobLock;
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
@@ -107,6 +110,8 @@ export function createMorningOutfitJob(deps: MorningOutfitDeps) {
       const weather = await todayAt(user, user.latitude, user.longitude);
       if (!weather) return null;
       if (!user.hasClothes) return { kind: 'empty-closet', weather };
+      const planned = await deps.planned?.(user.userId, seoulParts(new Date(weather.forecastAt)).date);
+      if (planned) return { kind: 'outfit', weather, pieces: planned };
       const actor: Actor = { userId: user.userId, role: 'USER', sessionId: 'morning-outfit' };
       const outfit = await deps.recommend(actor, weather.id);
       return { kind: 'outfit', weather, pieces: outfit.clothes.map((c) => c.name) };

@@ -1,4 +1,5 @@
-import type { OotdDto } from '@otboo/contract';
+import type { OotdDto, WeatherDto } from '@otboo/contract';
+import { seoulParts } from '../../adapters/weather/seoul-time.js';
 import type { Db } from '../../db/client.js';
 import { awayOn, toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
@@ -49,6 +50,30 @@ export interface Dresser {
 }
 
 const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
+
+/**
+ * A forecast day as the weather service answers it (GET /api/weathers) → the day to dress for: its Asia/Seoul
+ * date, the engine's weather (the fields recommendations.service.ts reads from the stored row) and its hour.
+ */
+export function dayAheadOf(w: WeatherDto): DayAhead {
+  const dayAt = new Date(w.forecastAt);
+  const date = seoulParts(dayAt).date;
+  return {
+    date,
+    dayAt,
+    weather: {
+      temperature: w.temperature.current,
+      min: w.temperature.min,
+      max: w.temperature.max,
+      humidity: w.humidity.current,
+      windSpeed: w.windSpeed.speed,
+      precipitationType: w.precipitation.type,
+      precipitationProbability: w.precipitation.probability,
+      skyStatus: w.skyStatus,
+      month: monthOf(date),
+    },
+  };
+}
 
 function wearRecord(row: WearRow): WearRecord {
   const { value } = apparentTemperature({

@@ -1,3 +1,3 @@
 export { createRecommendationsModule } from './recommendations.module.js';
-export type { DayAhead, DayOutfit, DressOptions, Dresser } from './days-ahead.js';
+export { dayAheadOf, type DayAhead, type DayOutfit, type DressOptions, type Dresser } from './days-ahead.js';
 export type { EngineWeather, Slot } from './engine/recommend.js';

@@ -12,6 +12,7 @@ import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
+import { TodayPlan } from '@/features/plans/components/today-plan';
 import { FeedbackPrompt } from '@/features/recommendations/components/feedback-prompt';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
 import { useExclusions, type ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
@@ -177,6 +178,7 @@ export function RecommendationsRoute() {
         />
         {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
         {userId ? <FeedbackPrompt userId={userId} /> : null}
+        {userId ? <TodayPlan /> : null}
         <RecommendationPanel
           view={view}
           canRegister={canRegister}

@@ -1,0 +1,1 @@
+export { createPlansModule } from './plans.module.js';
