@@ -35,6 +35,7 @@ import {
   type MorningOutfitTuning,
 } from './domains/notification-settings/index.js';
 import { createMessagesModule } from './domains/messages/index.js';
+import { createTripsModule } from './domains/trips/index.js';
 import closeConnectionsPlugin from './plugins/close-connections.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import securityHeadersPlugin, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/security-headers.js';
@@ -209,6 +210,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     morningOutfit: overrides.morningOutfit,
   });
   const messages = createMessagesModule({ db, log, bus, notifier });
+  const trips = createTripsModule({
+    db,
+    log,
+    dresserFor: recommendations.dresserFor,
+    weather: weather.weather,
+  });
 
   const jobs = [clothes, weather, users, push, notificationSettings].map((m) => m.lifecycle);
   const lifecycle = combineLifecycles(jobs);
@@ -239,6 +246,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(notifications.routes, { prefix: '/api/notifications' });
   await app.register(notifications.sseRoutes, { prefix: '/api/sse' });
   await app.register(messages.routes, { prefix: '/api/direct-messages' });
+  await app.register(trips.routes, { prefix: '/api/trips' });
   // STOMP at /ws, beside Fastify
   await app.register(realtimePlugin, {
     sessions,

@@ -15,3 +15,4 @@ export * from './notifications.js';
 export * from './push.js';
 export * from './notification-settings.js';
 export * from './realtime.js';
+export * from './trips.js';

@@ -8,3 +8,4 @@ export * from './notifications.js';
 export * from './recommendations.js';
 export * from './push.js';
 export * from './notification-settings.js';
+export * from './trips.js';
