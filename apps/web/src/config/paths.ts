@@ -21,6 +21,12 @@ export const paths = {
     /** '보관함' (docs/api.md §10): pieces sold, given away, lost or worn out, each with a way back. */
     archive: { path: '/closet/archive', href: () => '/closet/archive' },
   },
+  /** '여행 짐 싸기' (docs/api.md §10): the trips, and one trip with its days and packing checklist. */
+  trips: {
+    path: '/trips',
+    href: () => '/trips',
+    detail: { path: '/trips/:tripId', href: (tripId: string) => `/trips/${encodeURIComponent(tripId)}` },
+  },
   feeds: {
     path: '/feeds',
     href: (authorIdEqual?: string) =>
