@@ -33,7 +33,7 @@ export function PackingChecklist({ trip }: { trip: TripDto }) {
                 <label
                   htmlFor={id}
                   className={cn(
-                    'flex min-h-16 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3 py-2 transition-colors',
+                    'relative flex min-h-16 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3 py-2 transition-colors',
                     'has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-200',
                     item.packed ? 'border-brand-200 bg-brand-50' : 'border-line hover:bg-surface-soft',
                   )}
@@ -45,7 +45,8 @@ export function PackingChecklist({ trip }: { trip: TripDto }) {
                     onChange={(e) =>
                       setPacked.mutate({ clothesId: item.clothesId, packed: e.target.checked })
                     }
-                    className="peer sr-only"
+                    // Over the drawn box, transparent: the native checkbox takes the taps, the keys and the focus.
+                    className="peer absolute top-1/2 left-3 m-0 size-6 -translate-y-1/2 cursor-pointer opacity-0"
                   />
                   <span
                     aria-hidden
