@@ -36,6 +36,7 @@ import {
 } from './domains/notification-settings/index.js';
 import { createMessagesModule } from './domains/messages/index.js';
 import { createPlansModule } from './domains/plans/index.js';
+import { createTripsModule } from './domains/trips/index.js';
 import closeConnectionsPlugin from './plugins/close-connections.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import securityHeadersPlugin, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/security-headers.js';
@@ -212,6 +213,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     morningOutfit: overrides.morningOutfit,
   });
   const messages = createMessagesModule({ db, log, bus, notifier });
+  const trips = createTripsModule({
+    db,
+    log,
+    dresserFor: recommendations.dresserFor,
+    weather: weather.weather,
+  });
 
   const jobs = [clothes, weather, users, push, notificationSettings].map((m) => m.lifecycle);
   const lifecycle = combineLifecycles(jobs);
@@ -243,6 +250,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(notifications.routes, { prefix: '/api/notifications' });
   await app.register(notifications.sseRoutes, { prefix: '/api/sse' });
   await app.register(messages.routes, { prefix: '/api/direct-messages' });
+  await app.register(trips.routes, { prefix: '/api/trips' });
   // STOMP at /ws, beside Fastify
   await app.register(realtimePlugin, {
     sessions,

@@ -16,3 +16,4 @@ export * from './push.js';
 export * from './notification-settings.js';
 export * from './realtime.js';
 export * from './plans.js';
+export * from './trips.js';

@@ -79,6 +79,14 @@ export const router = createHashRouter([
             })),
           },
           {
+            path: 'trips',
+            ...page(async () => ({ Component: (await import('@/app/routes/trips')).TripsRoute })),
+          },
+          {
+            path: 'trips/:tripId',
+            ...page(async () => ({ Component: (await import('@/app/routes/trip')).TripRoute })),
+          },
+          {
             path: 'feeds',
             ...page(async () => ({ Component: (await import('@/app/routes/feeds')).FeedsRoute })),
           },

@@ -23,6 +23,12 @@ export const paths = {
   },
   /** '이번 주 코디' (docs/api.md §10): the days ahead, each with its planned outfit. */
   plans: { path: '/plans', href: () => '/plans' },
+  /** '여행 짐 싸기' (docs/api.md §10): the trips, and one trip with its days and packing checklist. */
+  trips: {
+    path: '/trips',
+    href: () => '/trips',
+    detail: { path: '/trips/:tripId', href: (tripId: string) => `/trips/${encodeURIComponent(tripId)}` },
+  },
   feeds: {
     path: '/feeds',
     href: (authorIdEqual?: string) =>

@@ -69,6 +69,11 @@ export const queryKeys = {
     /** Places whose names match a typed query ('동네 이름으로 찾기'). */
     places: (query: string) => ['weather', 'places', { query }] as const,
   },
+  /** Trips and packing lists (docs/api.md §10). */
+  trips: {
+    list: () => ['trips', 'list'] as const,
+    detail: (tripId: string) => ['trips', 'detail', { tripId }] as const,
+  },
   notificationSettings: {
     detail: (userId: string) => ['notification-settings', 'detail', { userId }] as const,
   },

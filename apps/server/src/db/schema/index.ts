@@ -9,3 +9,4 @@ export * from './recommendations.js';
 export * from './push.js';
 export * from './notification-settings.js';
 export * from './plans.js';
+export * from './trips.js';

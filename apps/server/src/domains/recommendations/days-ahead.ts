@@ -25,6 +25,8 @@ export interface DressOptions {
   avoid?: ReadonlySet<string>;
   /** Only these pieces may be picked (a trip's bag); every available piece when absent. */
   only?: ReadonlySet<string>;
+  /** Pieces to reuse when the weather allows them as well as another (a trip's bag). */
+  prefer?: ReadonlySet<string>;
 }
 
 /** One day's outfit, as a recommendation answers it (docs/api.md §4, §10). */
@@ -43,6 +45,8 @@ export interface Dresser {
   garments: readonly ClosetGarment[];
   /** The outfit slot of a garment of the closet (null: not worn in an outfit, or not in the closet). */
   slotOf(id: string): Slot | null;
+  /** Rain gear: an umbrella-like accessory, or a waterproof outer or pair of shoes (a trip packs it for wet days). */
+  isRainGear(id: string): boolean;
   /** Whether the piece is in the closet and not away (laundry, lent, repair) on the date. */
   availableOn(id: string, date: string): boolean;
   /** An outfit for the day by the recommendation rules, from the pieces available that day. */
@@ -126,8 +130,14 @@ export function createDaysAhead({
         const c = closet.candidateById.get(id);
         return c ? slotOf(c) : null;
       },
+      isRainGear: (id) => {
+        const c = closet.candidateById.get(id);
+        if (!c) return false;
+        const slot = slotOf(c);
+        return slot === 'UMBRELLA' || ((slot === 'OUTER' || slot === 'SHOES') && c.profile.waterproof);
+      },
       availableOn,
-      dress(day, { avoid = none, only } = {}) {
+      dress(day, { avoid = none, only, prefer } = {}) {
         const result = recommend({
           weather: day.weather,
           sensitivity: state.sensitivity ?? NEUTRAL_SENSITIVITY,
@@ -139,6 +149,7 @@ export function createDaysAhead({
           salt: `${userId}:${day.date}`,
           shown: avoid,
           excludedElsewhere,
+          preferred: prefer,
         });
         return {
           clothes: result.picks.flatMap((p) => {

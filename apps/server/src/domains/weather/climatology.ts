@@ -168,6 +168,30 @@ function skyOf(probability: number): SkyStatus {
   return 'CLEAR';
 }
 
+/** One day estimated from a station's normals, read at `hour` (Asia/Seoul). */
+function estimateDay(station: Station, date: string, hour: number): DayForecast {
+  const n = normalsOn(station, date);
+  const before = normalsOn(station, addDays(date, -1));
+  const current = temperatureAt(n, hour);
+  const humidity = humidityAt(n, hour);
+  const precipitation = precipitationOf(n);
+  return {
+    date,
+    forecastAt: seoulInstant(date, hour),
+    source: 'climatology' as const,
+    skyStatus: skyOf(precipitation.probability),
+    precipitation,
+    humidity: { current: humidity, comparedToDayBefore: humidity - humidityAt(before, hour) },
+    temperature: {
+      current,
+      min: n.tmin,
+      max: n.tmax,
+      comparedToDayBefore: current - temperatureAt(before, hour),
+    },
+    windSpeed: n.wind ?? TYPICAL_WIND_MS,
+  };
+}
+
 /**
  * Five days estimated from the 1991–2020 normals of the station nearest to a point, read at the same hours
  * a provider forecast would be (today: the hour of `now`; later days: midday). Null far from every station.
@@ -181,28 +205,16 @@ export function climatologyDays(
   const station = nearestStation(latitude, longitude);
   if (!station) return null;
   const { date: today, hour: nowHour } = seoulParts(now);
-  return Array.from({ length: count }, (_, i) => {
-    const date = addDays(today, i);
-    const hour = i === 0 ? nowHour : REPRESENTATIVE_HOUR;
-    const n = normalsOn(station, date);
-    const before = normalsOn(station, addDays(date, -1));
-    const current = temperatureAt(n, hour);
-    const humidity = humidityAt(n, hour);
-    const precipitation = precipitationOf(n);
-    return {
-      date,
-      forecastAt: seoulInstant(date, hour),
-      source: 'climatology' as const,
-      skyStatus: skyOf(precipitation.probability),
-      precipitation,
-      humidity: { current: humidity, comparedToDayBefore: humidity - humidityAt(before, hour) },
-      temperature: {
-        current,
-        min: n.tmin,
-        max: n.tmax,
-        comparedToDayBefore: current - temperatureAt(before, hour),
-      },
-      windSpeed: n.wind ?? TYPICAL_WIND_MS,
-    };
-  });
+  return Array.from({ length: count }, (_, i) =>
+    estimateDay(station, addDays(today, i), i === 0 ? nowHour : REPRESENTATIVE_HOUR),
+  );
+}
+
+/**
+ * Any calendar day estimated from the normals at a point, at midday like a forecast's later days (a trip's days
+ * beyond the forecast); null far from every station.
+ */
+export function climatologyDay(latitude: number, longitude: number, date: string): DayForecast | null {
+  const station = nearestStation(latitude, longitude);
+  return station ? estimateDay(station, date, REPRESENTATIVE_HOUR) : null;
 }

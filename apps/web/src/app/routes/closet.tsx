@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, BarChart3, CheckSquare, Images, Plus } from 'lucide-react';
+import { Archive, BarChart3, CheckSquare, Images, Luggage, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -158,6 +158,12 @@ export function ClosetRoute() {
                   <Link to={paths.closet.archive.href()}>
                     <Archive className="size-4" aria-hidden />
                     {ko.clothes.life.archiveList}
+                  </Link>
+                </Button>
+                <Button variant="ghost" asChild>
+                  <Link to={paths.trips.href()}>
+                    <Luggage className="size-4" aria-hidden />
+                    {ko.trips.entry}
                   </Link>
                 </Button>
                 <Button variant="ghost" asChild>

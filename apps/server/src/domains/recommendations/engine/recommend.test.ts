@@ -64,6 +64,27 @@ describe('recommend', () => {
     expect(outfitSignature(second.picks)).not.toBe(outfitSignature(first.picks));
   });
 
+  it("reuses preferred garments (a trip's bag) over equally fitting ones, never over a better fit", () => {
+    const closet = [
+      garment('니트 A', 'TOP'),
+      garment('니트 B', 'TOP'),
+      garment('니트 C', 'TOP'),
+      garment('청바지', 'BOTTOM'),
+      garment('슬랙스', 'BOTTOM'),
+    ];
+    const plain = recommend(input(closet, day(14)));
+    const pickedTop = plain.picks.find((p) => p.slot === 'TOP')!.id;
+    const pickedBottom = plain.picks.find((p) => p.slot === 'BOTTOM')!.id;
+    const otherTop = ['니트 A', '니트 B', '니트 C'].find((n) => n !== pickedTop)!;
+    const otherBottom = pickedBottom === '청바지' ? '슬랙스' : '청바지';
+    const preferred = new Set([otherTop, otherBottom]);
+    expect(ids(recommend(input(closet, day(14), { preferred })))).toEqual([otherBottom, otherTop].sort());
+    // A preferred short-sleeve top does not replace the knit on a cool day.
+    const withTee = [...closet, garment('반팔 티셔츠', 'TOP')];
+    const r = recommend(input(withTee, day(8), { preferred: new Set(['반팔 티셔츠']) }));
+    expect(ids(r)).not.toContain('반팔 티셔츠');
+  });
+
   it('never trades a fitting garment for an unfitting one to rotate', () => {
     const closet = [garment('니트', 'TOP'), garment('반팔 티셔츠', 'TOP'), garment('청바지', 'BOTTOM')];
     const shown = new Set(['니트', '청바지']);

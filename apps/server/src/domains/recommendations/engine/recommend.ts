@@ -75,6 +75,11 @@ export interface RecommendInput {
    * bottom): '이 옷 빼기' asks again keeping the rest of the outfit (docs/api.md §4).
    */
   keep?: readonly Candidate[];
+  /**
+   * Garments to reuse when the day's weather allows them as well as another (a trip's bag): ranked above every
+   * taste term, never above a better fit to the weather.
+   */
+  preferred?: ReadonlySet<string>;
 }
 
 export type Slot =
@@ -221,6 +226,8 @@ export const WEIGHTS = {
   excludedElsewhereMax: -1.5,
   /** More than every taste term together: '다른 옷 추천' moves on while another good piece exists. */
   alreadyShown: -4,
+  /** Outweighs every taste term, like alreadyShown: a trip packs the pieces already in its bag first. */
+  preferred: 4,
   tieBreak: 0.05,
 } as const;
 
@@ -424,6 +431,7 @@ export function recommend(input: RecommendInput): Recommendation {
     if (taste.recent.has(id)) s += WEIGHTS.recentlyWorn;
     s += Math.max(WEIGHTS.excludedElsewhereMax, WEIGHTS.excludedElsewhere * (excludedElsewhere.get(id) ?? 0));
     if (input.shown.has(id)) s += WEIGHTS.alreadyShown;
+    if (input.preferred?.has(id)) s += WEIGHTS.preferred;
     s += WEIGHTS.tieBreak * ((fnv(saltHash, id) >>> 0) / 0x100000000);
     return s;
   }

@@ -16,8 +16,8 @@ const placeName = (place: Location) => place.locationNames.join(' ');
 
 interface PlaceSearchProps {
   onChoose(place: Location): void;
-  /** The coordinate prompts ('좌표로 입력'), for a place the region table does not name. */
-  onEnterCoordinates(): void;
+  /** The coordinate prompts ('좌표로 입력'), for a place the region table does not name; no link without it. */
+  onEnterCoordinates?(): void;
   autoFocus?: boolean;
   className?: string;
 }
@@ -148,13 +148,15 @@ export function PlaceSearch({ onChoose, onEnterCoordinates, autoFocus, className
       <p id={statusId} role="status" className="text-sm text-ink-soft">
         {status}
       </p>
-      <button
-        type="button"
-        onClick={onEnterCoordinates}
-        className="inline-flex min-h-11 items-center self-start text-sm font-bold text-brand-700 underline underline-offset-4 hover:text-brand-600"
-      >
-        {ko.places.enterCoordinates}
-      </button>
+      {onEnterCoordinates ? (
+        <button
+          type="button"
+          onClick={onEnterCoordinates}
+          className="inline-flex min-h-11 items-center self-start text-sm font-bold text-brand-700 underline underline-offset-4 hover:text-brand-600"
+        >
+          {ko.places.enterCoordinates}
+        </button>
+      ) : null}
     </div>
   );
 }

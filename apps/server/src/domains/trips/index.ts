@@ -1,0 +1,1 @@
+export { createTripsModule } from './trips.module.js';
