@@ -117,7 +117,7 @@ for (const [label, viewport] of [
     await shot('trip-packed');
 
     await page.getByRole('link', { name: '여행 목록' }).click();
-    const card = page.getByRole('link', { name: /해운대구.* 여행 열기$/ });
+    const card = page.getByRole('main').getByRole('link', { name: /해운대구/ });
     await expect(card).toContainText(`짐 1/${total}개 챙김`);
     await expect(card).toContainText('4일');
     await shot('list');
