@@ -107,7 +107,8 @@ for (const [label, viewport] of [
     const saved = page.waitForResponse(
       (r) => r.url().includes('/packing/') && r.request().method() === 'PUT',
     );
-    await boxes.first().check();
+    await boxes.first().click();
+    await expect(boxes.first()).toBeChecked();
     expect((await saved).status()).toBe(200);
     await expect(packedStatus(page)).toHaveText(`짐 1/${total}개 챙김`);
     await page.reload();
@@ -116,7 +117,7 @@ for (const [label, viewport] of [
     await shot('trip-packed');
 
     await page.getByRole('link', { name: '여행 목록' }).click();
-    const card = page.getByRole('link', { name: '해운대구 여행 열기' });
+    const card = page.getByRole('main').getByRole('link', { name: /해운대구/ });
     await expect(card).toContainText(`짐 1/${total}개 챙김`);
     await expect(card).toContainText('4일');
     await shot('list');

@@ -11,13 +11,15 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
 // Issue 23 added about 1 KB brotli to the entry (the kept cache restored before the first render, the home's
 // queries started with the app) and 3 KB to the home (its queries apart from the hooks); issue 24's closet life
 // and feedback texts (the contract's Korean texts ride in the entry) about 1 KB more: the budgets moved by as much.
+// Trips ('여행 짐 싸기': the contract's trip schemas and texts in the entry, the sidebar entry in the frame) added
+// about 6 KB (0.6 KB brotli) to the entry and 7 KB (2 KB brotli) to the home; the screens themselves are lazy chunks.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html'], maxKB: 777, maxBrotliKB: 199 },
+  { name: 'login', keys: ['index.html'], maxKB: 784, maxBrotliKB: 200 },
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
-    maxKB: 999,
-    maxBrotliKB: 272,
+    maxKB: 1007,
+    maxBrotliKB: 275,
   },
 ];
 

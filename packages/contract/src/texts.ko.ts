@@ -1430,7 +1430,6 @@ export const ko = {
     deleted: '여행을 삭제했습니다.',
     deleteFailed: '여행을 삭제하지 못했습니다.',
     back: '여행 목록',
-    open: (place: string) => `${place} 여행 열기`,
     // server messages
     dateInvalid: '날짜는 YYYY-MM-DD 형식이어야 합니다.',
     fromPast: '가는 날은 오늘이나 그 이후여야 합니다.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { climatologyDays, nearestStation } from './climatology.js';
+import { climatologyDay, climatologyDays, nearestStation } from './climatology.js';
 
 describe('climatology estimate', () => {
   it('uses the nearest station and nothing far from every station', () => {
@@ -37,5 +37,15 @@ describe('climatology estimate', () => {
     expect(july.precipitation.type).toBe('RAIN');
     expect(july.skyStatus).toBe('CLOUDY');
     expect(july.temperature.current).toBeGreaterThan(25);
+  });
+
+  it('estimates any later day at midday, as the five days read it (a trip beyond the forecast)', () => {
+    const days = climatologyDays(37.5665, 126.978, new Date('2026-01-16T06:00:00Z'))!;
+    expect(climatologyDay(37.5665, 126.978, '2026-01-18')).toEqual(days[2]);
+    const august = climatologyDay(35.1796, 129.0756, '2026-08-20')!;
+    expect(august.date).toBe('2026-08-20');
+    expect(august.forecastAt.toISOString()).toBe('2026-08-20T03:00:00.000Z');
+    expect(august.temperature.max).toBeGreaterThan(august.temperature.min);
+    expect(climatologyDay(48.8566, 2.3522, '2026-08-20')).toBeNull();
   });
 });

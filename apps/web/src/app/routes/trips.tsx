@@ -50,7 +50,6 @@ export function TripsRoute() {
               <li key={trip.id}>
                 <Link
                   to={paths.trips.detail.href(trip.id)}
-                  aria-label={t.open(place)}
                   className="flex items-center gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4 transition-shadow hover:shadow-md focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:outline-none"
                 >
                   <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
