@@ -11,13 +11,16 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
 // Issue 23 added about 1 KB brotli to the entry (the kept cache restored before the first render, the home's
 // queries started with the app) and 3 KB to the home (its queries apart from the hooks); issue 24's closet life
 // and feedback texts (the contract's Korean texts ride in the entry) about 1 KB more: the budgets moved by as much.
+// '이번 주 코디' (plans) adds its contract schemas and Korean texts to the entry and its sidebar entry to the frame
+// (measured after it: login 781.3 KB / 199.0 KB brotli, home 1,006.1 KB / 274.1 KB); '오늘의 계획' on the home loads
+// after the first paint, in its own chunk.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html'], maxKB: 777, maxBrotliKB: 199 },
+  { name: 'login', keys: ['index.html'], maxKB: 782, maxBrotliKB: 200 },
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
-    maxKB: 999,
-    maxBrotliKB: 272,
+    maxKB: 1007,
+    maxBrotliKB: 275,
   },
 ];
 

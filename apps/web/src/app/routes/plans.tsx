@@ -199,7 +199,7 @@ export function PlansRoute() {
           <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
             <p className="text-[15px] text-red-600">{errorText(plans.error) || ko.plans.loadFailed}</p>
             <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
-              {ko.plans.retry}
+              {ko.common.retry}
             </Button>
           </div>
         ) : (

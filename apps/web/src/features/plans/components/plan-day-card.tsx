@@ -60,7 +60,7 @@ export function PlanDayCard({
       <header className="flex flex-col gap-1">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-ink">
           {title}
-          {isToday ? <Badge tone="brand">{ko.plans.today}</Badge> : null}
+          {isToday ? <Badge tone="brand">{ko.weather.today}</Badge> : null}
         </h2>
         {weather}
       </header>
