@@ -11,15 +11,16 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
 // Issue 23 added about 1 KB brotli to the entry (the kept cache restored before the first render, the home's
 // queries started with the app) and 3 KB to the home (its queries apart from the hooks); issue 24's closet life
 // and feedback texts (the contract's Korean texts ride in the entry) about 1 KB more: the budgets moved by as much.
-// Trips ('여행 짐 싸기': the contract's trip schemas and texts in the entry, the sidebar entry in the frame) added
-// about 6 KB (0.6 KB brotli) to the entry and 7 KB (2 KB brotli) to the home; the screens themselves are lazy chunks.
+// Plans ('이번 주 코디') and trips ('여행 짐 싸기') add their contract schemas and Korean texts to the entry and their
+// sidebar entries to the frame (measured: login 786.8 KB / 200.4 KB brotli, home 1,012.7 KB / 276.3 KB); '오늘의
+// 계획' on the home loads after the first paint in its own chunk, and both screens are lazy chunks.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html'], maxKB: 784, maxBrotliKB: 200 },
+  { name: 'login', keys: ['index.html'], maxKB: 790, maxBrotliKB: 202 },
   {
     name: 'home (signed in)',
     keys: ['index.html', 'src/app/routes/protected-layout.tsx', 'src/app/routes/recommendations.tsx'],
-    maxKB: 1007,
-    maxBrotliKB: 275,
+    maxKB: 1015,
+    maxBrotliKB: 277,
   },
 ];
 

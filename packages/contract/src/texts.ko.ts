@@ -642,13 +642,11 @@ export const ko = {
   /** '이번 주 코디': outfits planned for the days ahead (docs/api.md §10). */
   plans: {
     title: '이번 주 코디',
-    navLabel: '이번 주 코디',
     /** A day card's title: '11월 28일 (토)'. */
     dayTitle: (month: number, day: number, weekday: string) => `${month}월 ${day}일 (${weekday})`,
     weekdaysShort: ['일', '월', '화', '수', '목', '금', '토'],
     weekList: '날짜별 코디 계획',
     noteSaved: '메모를 저장했어요',
-    pieceCount: (n: number) => `${n}벌`,
     /** Server messages. */
     dateInvalid: '날짜는 YYYY-MM-DD 형식이어야 합니다.',
     dateOutOfRange: '오늘부터 13일 뒤까지의 날짜만 계획할 수 있어요.',
@@ -672,7 +670,6 @@ export const ko = {
     autoFilled: (n: number) => (n === 0 ? '채울 날이 없어요' : `${n}일의 코디를 채웠어요`),
     autoFillFailed: '자동으로 채우지 못했어요',
     autoFillHint: '예보가 있는 5일 중 계획이 없는 날만 채워요',
-    today: '오늘',
     noForecast: '예보 없음',
     empty: '아직 계획이 없어요',
     pickFromCloset: '옷장에서 고르기',
@@ -687,7 +684,6 @@ export const ko = {
     saved: '계획을 저장했어요',
     saveFailed: '계획을 저장하지 못했어요',
     loadFailed: '계획을 불러오지 못했어요',
-    retry: '다시 시도',
     piecesOf: (date: string) => `${date}에 입을 옷`,
     /** A planned piece away on the plan's day. */
     awayFlag: {
@@ -703,8 +699,6 @@ export const ko = {
     pickerDescription: '이 날 입을 수 있는 옷만 보여요. 10벌까지 고를 수 있어요.',
     pickerCount: (n: number) => `${n}/10벌 선택`,
     pickerEmpty: '이 날 입을 수 있는 옷이 없어요',
-    pickerSave: '저장',
-    pickerCancel: '취소',
     pickerLoading: '옷장을 불러오는 중...',
     /** The home's card. */
     todayPlan: '오늘의 계획',

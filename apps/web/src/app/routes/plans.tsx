@@ -1,16 +1,22 @@
 import { ChevronLeft, ChevronRight, Wand2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ko, seoulToday, type PlanDto } from '@otboo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ko, seoulToday, type PlanDto, type WeatherDto } from '@otboo/contract';
 import { Page } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WeatherIcon } from '@/components/ui/weather-icon';
 import { getRecommendation } from '@/features/recommendations/api/get-recommendation';
 import { ClosetPickerDialog } from '@/features/plans/components/closet-picker-dialog';
 import { NoteDialog } from '@/features/plans/components/note-dialog';
 import { PlanDayCard } from '@/features/plans/components/plan-day-card';
-import { useWeekForecast, useWeekPlans, useWholeCloset } from '@/features/plans/hooks/use-week-plans';
+import { useWeekPlans, useWholeCloset } from '@/features/plans/hooks/use-week-plans';
 import { addDays, datesFrom, lastPlannable, planDayTitle } from '@/features/plans/utils/plan-dates';
 import { planWriteError } from '@/features/plans/utils/write-error';
+import { useProfile } from '@/features/users/hooks/use-profile';
+import { forecastQueryOptions } from '@/features/weather/api/forecast-query';
+import { seoulDate } from '@/features/weather/utils/day-label';
+import { formatPercent, formatTemperature } from '@/features/weather/utils/weather-format';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { errorText } from '@/utils/error-text';
@@ -19,6 +25,48 @@ import { errorText } from '@/utils/error-text';
 const WEEK = 7;
 /** Days of the forecast '자동으로 채우기' fills (docs/api.md §10). */
 const FORECAST_DAYS = 5;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The Seoul `YYYY-MM-DD` a forecast day describes. */
+function forecastDate(w: Pick<WeatherDto, 'forecastAt'>): string {
+  const { year, month, day } = seoulDate(new Date(w.forecastAt));
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The five forecast days at the profile's location, by date (none without a location). */
+function useWeekForecast(userId: string | undefined): Map<string, WeatherDto> {
+  const location = useProfile(userId).data?.location ?? null;
+  const place = location ? { latitude: location.latitude, longitude: location.longitude } : null;
+  const forecast = useQuery({ ...forecastQueryOptions(place), enabled: place !== null });
+  return new Map((forecast.data ?? []).map((w) => [forecastDate(w), w]));
+}
+
+/** A day's forecast in one line: icon, sky (and rain), min/max and the chance of rain. */
+export function PlanWeather({ weather }: { weather: WeatherDto | undefined }) {
+  if (!weather) return <p className="text-sm text-ink-muted">{ko.plans.noForecast}</p>;
+  const { precipitation, temperature } = weather;
+  const sky = ko.weather.sky[weather.skyStatus];
+  const condition =
+    precipitation.type === 'NONE' ? sky : `${sky} · ${ko.weather.precipitation[precipitation.type]}`;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-ink-soft tabular-nums">
+      <WeatherIcon
+        skyStatus={weather.skyStatus}
+        precipitationType={precipitation.type}
+        className="size-5 text-brand-600"
+      />
+      <span className="font-bold text-ink">{condition}</span>
+      <span>
+        {formatTemperature(temperature.min)}
+        <span aria-hidden>/</span>
+        <span className="sr-only"> ~ </span>
+        {formatTemperature(temperature.max)}
+      </span>
+      <span>{ko.weather.precipitationChance(formatPercent(precipitation.probability))}</span>
+    </p>
+  );
+}
 
 type Editing = { kind: 'pick' | 'note'; date: string } | null;
 
@@ -65,7 +113,7 @@ export function PlansRoute() {
   }
 
   async function fillFromRecommendation(date: string) {
-    const weather = forecast.byDate.get(date);
+    const weather = forecast.get(date);
     if (!weather) return;
     setBusyDate(date);
     try {
@@ -151,7 +199,7 @@ export function PlansRoute() {
           <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
             <p className="text-[15px] text-red-600">{errorText(plans.error) || ko.plans.loadFailed}</p>
             <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
-              {ko.plans.retry}
+              {ko.common.retry}
             </Button>
           </div>
         ) : (
@@ -161,7 +209,8 @@ export function PlansRoute() {
                 <PlanDayCard
                   date={date}
                   isToday={date === today}
-                  weather={forecast.byDate.get(date)}
+                  weather={<PlanWeather weather={forecast.get(date)} />}
+                  hasForecast={forecast.has(date)}
                   plan={byDate.get(date)}
                   closet={closetById}
                   busy={busyDate === date}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ko, type Location } from '@otboo/contract';
 import { closetEmptyCheck } from '@/app/home-queries';
@@ -12,7 +12,6 @@ import { useClothesNames } from '@/features/clothes/hooks/use-clothes-names';
 import { FeedDetailDialog } from '@/features/feeds/components/feed-detail-dialog';
 import { OotdDialog } from '@/features/feeds/components/ootd-dialog';
 import { useFeedDialog } from '@/features/feeds/hooks/use-feed-dialog';
-import { TodayPlan } from '@/features/plans/components/today-plan';
 import { FeedbackPrompt } from '@/features/recommendations/components/feedback-prompt';
 import { RecommendationPanel } from '@/features/recommendations/components/recommendation-panel';
 import { useExclusions, type ExcludablePiece } from '@/features/recommendations/hooks/use-exclusions';
@@ -25,6 +24,11 @@ import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { writeErrorText } from '@/utils/error-text';
+
+// '오늘의 계획' loads after the home's first paint, in a chunk of its own (the first-paint budget).
+const TodayPlan = lazy(async () => ({
+  default: (await import('@/features/plans/components/today-plan')).TodayPlan,
+}));
 
 /**
  * The profile's saved location once the profile is known (the cached copy, which the page asks again on
@@ -178,7 +182,11 @@ export function RecommendationsRoute() {
         />
         {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
         {userId ? <FeedbackPrompt userId={userId} /> : null}
-        {userId ? <TodayPlan /> : null}
+        {userId ? (
+          <Suspense fallback={null}>
+            <TodayPlan />
+          </Suspense>
+        ) : null}
         <RecommendationPanel
           view={view}
           canRegister={canRegister}

@@ -33,7 +33,7 @@ interface NavEntry {
 
 const NAV: NavEntry[] = [
   { label: ko.layout.sidebarRecommendations, path: paths.recommendations.path, icon: CloudSun },
-  { label: ko.plans.navLabel, path: paths.plans.path, icon: CalendarDays },
+  { label: ko.plans.title, path: paths.plans.path, icon: CalendarDays },
   { label: ko.layout.sidebarCloset, path: paths.closet.path, icon: Shirt },
   { label: ko.clothes.insights.title, path: paths.closet.report.path, icon: BarChart3 },
   { label: ko.trips.title, path: paths.trips.path, icon: Luggage },

@@ -109,10 +109,10 @@ function PickerContent({ date, closet, closetError, initial, saving, onSave }: C
         </p>
         <div className="flex gap-2">
           <DialogCancel>
-            <Button variant="outline">{ko.plans.pickerCancel}</Button>
+            <Button variant="outline">{ko.common.cancel}</Button>
           </DialogCancel>
           <Button disabled={picked.length === 0 || saving} onClick={() => onSave(picked)}>
-            {ko.plans.pickerSave}
+            {ko.common.save}
           </Button>
         </div>
       </DialogFooter>

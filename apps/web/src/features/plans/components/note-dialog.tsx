@@ -44,7 +44,7 @@ function NoteForm({ date, note, saving, onSave }: NoteDialogProps) {
       </DialogBody>
       <DialogFooter>
         <DialogCancel>
-          <Button variant="outline">{ko.plans.pickerCancel}</Button>
+          <Button variant="outline">{ko.common.cancel}</Button>
         </DialogCancel>
         <Button type="submit" disabled={saving}>
           {ko.plans.saveNote}

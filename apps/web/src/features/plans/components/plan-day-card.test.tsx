@@ -48,7 +48,8 @@ describe("a day of '이번 주 코디'", () => {
       <PlanDayCard
         date="2026-11-29"
         isToday={false}
-        weather={undefined}
+        weather={<p>예보 없음</p>}
+        hasForecast={false}
         plan={plan}
         closet={closet}
         busy={false}
@@ -72,18 +73,13 @@ describe("a day of '이번 주 코디'", () => {
   it('offers the closet and, on a forecast day, the recommendation; clearing and the note only with a plan', async () => {
     const user = userEvent.setup();
     const h = handlers();
-    const weather = {
-      id: 'w',
-      forecastAt: '2026-11-28T06:00:00.000Z',
-      skyStatus: 'CLEAR',
-      precipitation: { type: 'NONE', amount: 0, probability: 10 },
-      temperature: { current: 12, min: 7, max: 17, comparedToDayBefore: 0 },
-    } as unknown as NonNullable<PlanDto['weather']>;
+    const weather = <p>맑음</p>;
     render(
       <PlanDayCard
         date="2026-11-28"
         isToday
         weather={weather}
+        hasForecast
         plan={undefined}
         closet={undefined}
         busy={false}

@@ -1,17 +1,20 @@
 import { AlertTriangle, NotebookPen, Shirt, Sparkles, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { ko, type ClothesDto, type PlanDto, type WeatherDto } from '@otboo/contract';
+import type { ReactNode } from 'react';
+import { ko, type ClothesDto, type PlanDto } from '@otboo/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ClothesPhoto } from '@/components/ui/clothes-tile';
-import { PlanWeather } from '@/features/plans/components/plan-weather';
 import { awayFlag, planDayTitle } from '@/features/plans/utils/plan-dates';
 import { cn } from '@/utils/cn';
 
 interface PlanDayCardProps {
   date: string;
   isToday: boolean;
-  weather: WeatherDto | undefined;
+  /** The day's forecast in a line (the route renders it from the weather feature), or '예보 없음'. */
+  weather: ReactNode;
+  /** Whether the day has a forecast ('추천으로 채우기' needs one). */
+  hasForecast: boolean;
   plan: PlanDto | undefined;
   /** The closet by id (to name why a planned piece is away); a planned piece missing from it is archived. */
   closet: ReadonlyMap<string, ClothesDto> | undefined;
@@ -27,6 +30,7 @@ export function PlanDayCard({
   date,
   isToday,
   weather,
+  hasForecast,
   plan,
   closet,
   busy,
@@ -56,9 +60,9 @@ export function PlanDayCard({
       <header className="flex flex-col gap-1">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-ink">
           {title}
-          {isToday ? <Badge tone="brand">{ko.plans.today}</Badge> : null}
+          {isToday ? <Badge tone="brand">{ko.weather.today}</Badge> : null}
         </h2>
-        <PlanWeather weather={weather} />
+        {weather}
       </header>
 
       {plan ? (
@@ -84,7 +88,11 @@ export function PlanDayCard({
                       {piece.name}
                     </span>
                     <span className="text-xs text-ink-muted">{ko.clothes.types[piece.type]}</span>
-                    {away && piece.clothesId ? <Badge tone="danger">{flagOf(piece.clothesId)}</Badge> : null}
+                    {away && piece.clothesId ? (
+                      <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-bold text-red-700">
+                        {flagOf(piece.clothesId)}
+                      </span>
+                    ) : null}
                   </span>
                 </li>
               );
@@ -113,7 +121,7 @@ export function PlanDayCard({
           <Shirt className="size-4" aria-hidden />
           {ko.plans.pickFromCloset}
         </Button>
-        {weather ? (
+        {hasForecast ? (
           <Button size="sm" variant="outline" disabled={busy} onClick={onRecommend}>
             <Sparkles className="size-4" aria-hidden />
             {ko.plans.fillFromRecommendation}

@@ -3,7 +3,6 @@ import { CalendarDays, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ko, seoulToday } from '@otboo/contract';
-import { Badge } from '@/components/ui/badge';
 import { ClothesPhoto } from '@/components/ui/clothes-tile';
 import { paths } from '@/config/paths';
 import { getPlans } from '@/features/plans/api/plans';
@@ -66,7 +65,9 @@ export function TodayPlan() {
               {piece.name}
             </span>
             {piece.clothesId && unavailable.has(piece.clothesId) ? (
-              <Badge tone="danger">{ko.plans.awayFlag.UNAVAILABLE}</Badge>
+              <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-bold text-red-700">
+                {ko.plans.awayFlag.UNAVAILABLE}
+              </span>
             ) : null}
           </li>
         ))}
