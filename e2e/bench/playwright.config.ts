@@ -9,6 +9,8 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: '*.bench.ts',
+  // One page load at a time: a measurement shares the CPU with nothing.
+  workers: 1,
   // Its own output folder: a journey run at the same time empties ../test-results.
   outputDir: './test-results',
   timeout: 600_000,

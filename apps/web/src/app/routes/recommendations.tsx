@@ -182,11 +182,6 @@ export function RecommendationsRoute() {
         />
         {noPlace && hasClothes !== undefined ? <StartGuide hasClothes={hasClothes} /> : null}
         {userId ? <FeedbackPrompt userId={userId} /> : null}
-        {userId ? (
-          <Suspense fallback={null}>
-            <TodayPlan />
-          </Suspense>
-        ) : null}
         <RecommendationPanel
           view={view}
           canRegister={canRegister}
@@ -199,6 +194,12 @@ export function RecommendationsRoute() {
           onUndo={exclusions.undo}
           pendingIds={exclusions.pending}
         />
+        {/* Under the outfit: the outfit stays on a phone's first screen, and the plan loading later moves nothing. */}
+        {userId ? (
+          <Suspense fallback={null}>
+            <TodayPlan />
+          </Suspense>
+        ) : null}
       </div>
       <OotdDialog
         open={registering}
