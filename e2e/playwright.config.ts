@@ -24,9 +24,9 @@ const CHROMIUM_ARGS = [
  */
 export default defineConfig({
   testDir: './specs',
-  // Two servers and two browsers at once: a journey mostly waits (network, rendering), so on the 2-core machine
-  // the 46 journeys take 12.4 min instead of about 21 (back to back, same machine). Each worker has its own
-  // server, database and fakes, so journeys never share state.
+  // Two servers and two browsers at once: a journey mostly waits (network, rendering), so on a 2-core machine the
+  // 46 journeys took 12.4 min, where one worker took 20.3 min for 42 of them (the last CI run). Each worker has its
+  // own server, database and fakes, so journeys never share state.
   workers: 2,
   fullyParallel: false,
   forbidOnly: true,
