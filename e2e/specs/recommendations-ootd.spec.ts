@@ -188,9 +188,13 @@ test('weather home: five days, outfit for the selected day, another outfit, OOTD
   await shot('ootd-dialog');
   await dialog.getByRole('button', { name: '등록', exact: true }).click();
   await expect(page.getByText('OOTD 등록이 완료되었습니다.')).toBeVisible();
+  // The pointer rests on the toast, as a person reaching for its button does, which pauses its 4 s timer while the
+  // audit and the screenshot run (a busy machine once spent the whole 4 s on them and the toast left unclicked).
+  const openFeed = page.getByRole('button', { name: '등록된 피드 확인' });
+  await openFeed.hover();
   await expect(dialog).toBeHidden();
   await shot('ootd-toast');
-  await page.getByRole('button', { name: '등록된 피드 확인' }).click();
+  await openFeed.click();
   const feed = page.getByRole('dialog', { name: `${user.name}님의 피드` });
   await expect(feed).toBeVisible();
   await expect(feed.getByText(content.trim(), { exact: true })).toBeVisible();
