@@ -13,20 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClothesType } from '@otboo/contract';
-import {
-  attributeDefs,
-  clothes,
-  clothesAttributes,
-  feedClothes,
-  feeds,
-  profiles,
-  users,
-  weatherForecasts,
-} from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/lib/passwords.js';
+import { feedClothes, feeds, weatherForecasts } from '../../src/db/schema/index.js';
 import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
+import { seedCloset } from '../support/closet-seed.js';
 import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../support/types.js';
 
 const CLOSET_SIZE = 1_000;
@@ -118,43 +109,17 @@ function forecast(temperature: number, daysAgo: number) {
 
 /** The user, closet, today's forecast and post history, written straight into the database. */
 async function seed(target: { dataDir: string; databaseUrl?: string }, email: string): Promise<string> {
-  return withDatabase(target, async ({ db }) => {
-    const [user] = await db
-      .insert(users)
-      .values({ email, name: 'recobench', passwordHash: await hashPassword(PASSWORD) })
-      .returning({ id: users.id });
-    await db.insert(profiles).values({ userId: user!.id });
-    const defIds: string[] = [];
-    for (const [name, selectableValues] of DEFINITIONS) {
-      const [def] = await db
-        .insert(attributeDefs)
-        .values({ name, selectableValues })
-        .onConflictDoNothing()
-        .returning({ id: attributeDefs.id });
-      if (!def) throw new Error(`definition ${name} exists already in a fresh database`);
-      defIds.push(def.id);
-    }
-    const garments = Array.from({ length: CLOSET_SIZE }, (_, i) => {
-      const [item, type] = ITEMS[i % ITEMS.length]!;
-      return {
-        id: randomUUID(),
-        ownerId: user!.id,
-        name: `${COLORS[i % COLORS.length]} ${item} ${i}`,
-        type,
-        imageKey: `clothes/${randomUUID()}.webp`,
-      };
+  return withDatabase(target, async (database) => {
+    const { db } = database;
+    const { userId, garments } = await seedCloset(database, {
+      email,
+      name: 'recobench',
+      password: PASSWORD,
+      size: CLOSET_SIZE,
+      items: ITEMS,
+      colors: COLORS,
+      definitions: DEFINITIONS,
     });
-    const values = garments.flatMap((g, i) =>
-      DEFINITIONS.map(([, options], d) => ({
-        clothesId: g.id,
-        definitionId: defIds[d]!,
-        value: options[(i + d) % options.length]!,
-      })).slice(0, 1 + (i % 4)),
-    );
-    for (let i = 0; i < garments.length; i += 500)
-      await db.insert(clothes).values(garments.slice(i, i + 500));
-    for (let i = 0; i < values.length; i += 1000)
-      await db.insert(clothesAttributes).values(values.slice(i, i + 1000));
     const [today] = await db
       .insert(weatherForecasts)
       .values(forecast(8, 0))
@@ -168,7 +133,7 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, email: st
       const [feed] = await db
         .insert(feeds)
         .values({
-          authorId: user!.id,
+          authorId: userId,
           weatherId: w!.id,
           skyStatus: 'CLOUDY',
           precipitationType: 'NONE',

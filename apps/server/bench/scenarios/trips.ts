@@ -9,13 +9,11 @@
  *
  * Every request goes to loopback only.
  */
-import { randomUUID } from 'node:crypto';
 import { addIsoDays, seoulToday, type ClothesType } from '@otboo/contract';
-import { attributeDefs, clothes, clothesAttributes, profiles, users } from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/lib/passwords.js';
 import { cpuMsOf, percentile } from '../support/process-stats.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, signIn, startBuiltServer, withDatabase } from '../support/servers.js';
+import { seedCloset } from '../support/closet-seed.js';
 import { timingRow, type BenchContext, type BenchRow, type Scenario } from '../support/types.js';
 
 const CLOSET_SIZE = 300;
@@ -61,43 +59,17 @@ const DEFINITIONS: [string, string[]][] = [
 
 /** The user and a 300-piece closet, written straight into the database. */
 async function seed(target: { dataDir: string; databaseUrl?: string }, email: string): Promise<void> {
-  await withDatabase(target, async ({ db }) => {
-    const [user] = await db
-      .insert(users)
-      .values({ email, name: 'tripbench', passwordHash: await hashPassword(PASSWORD) })
-      .returning({ id: users.id });
-    await db.insert(profiles).values({ userId: user!.id });
-    const defIds: string[] = [];
-    for (const [name, selectableValues] of DEFINITIONS) {
-      const [def] = await db
-        .insert(attributeDefs)
-        .values({ name, selectableValues })
-        .onConflictDoNothing()
-        .returning({ id: attributeDefs.id });
-      if (!def) throw new Error(`definition ${name} exists already in a fresh database`);
-      defIds.push(def.id);
-    }
-    const garments = Array.from({ length: CLOSET_SIZE }, (_, i) => {
-      const [item, type] = ITEMS[i % ITEMS.length]!;
-      return {
-        id: randomUUID(),
-        ownerId: user!.id,
-        name: `${COLORS[i % COLORS.length]} ${item} ${i}`,
-        type,
-        imageKey: `clothes/${randomUUID()}.webp`,
-      };
-    });
-    await db.insert(clothes).values(garments);
-    await db.insert(clothesAttributes).values(
-      garments.flatMap((g, i) =>
-        DEFINITIONS.map(([, options], d) => ({
-          clothesId: g.id,
-          definitionId: defIds[d]!,
-          value: options[(i + d) % options.length]!,
-        })).slice(0, 1 + (i % 4)),
-      ),
-    );
-  });
+  await withDatabase(target, (database) =>
+    seedCloset(database, {
+      email,
+      name: 'tripbench',
+      password: PASSWORD,
+      size: CLOSET_SIZE,
+      items: ITEMS,
+      colors: COLORS,
+      definitions: DEFINITIONS,
+    }),
+  );
 }
 
 async function createScenario(ctx: BenchContext): Promise<BenchRow[]> {
