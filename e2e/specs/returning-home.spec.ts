@@ -113,3 +113,84 @@ test("a returning user's home shows the kept outfit at once, marked; another acc
   expect(await outfitOf(panel)).toEqual(outfit);
   for (const name of bobCloset) await expect(page.getByText(name)).toHaveCount(0);
 });
+
+// Where the app keeps the home's copy for the next visit (apps/web/src/config/first-screen.ts).
+const FIRST_SCREEN_KEY = 'otboo.first-screen';
+
+/** The kept first screen's stored text, or null. */
+function keptFirstScreen(page: Page): Promise<string | null> {
+  return page.evaluate(
+    (key) =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+        key,
+      ),
+    FIRST_SCREEN_KEY,
+  );
+}
+
+test.describe('the kept first screen', () => {
+  // The app's code is held on its way (page.route), which a service worker serving it from its cache would pass by.
+  test.use({ serviceWorkers: 'block' });
+
+  // Journey (issue 23): the returning user's home paints as it last showed before any of the app's code has run,
+  // marked '마지막으로 받은 추천' and inert; the app then takes its place without moving the outfit. Signing out
+  // forgets it, and another account on the phone never sees it.
+  test("a returning user's home paints before the app runs, then the app takes over in place", async ({
+    page,
+    server,
+  }, testInfo) => {
+    const shot = auditedScreenshotter(page, testInfo);
+    const aliceCloset = ['아이보리 셔츠', '네이비 와이드 팬츠', '베이지 트렌치 코트', '화이트 스니커즈'];
+    const bobCloset = ['민트 맨투맨', '블랙 카고 팬츠', '올리브 야상', '그레이 뉴발란스'];
+    const alice = await userWithCloset(server, 'kept', aliceCloset);
+    const bob = await userWithCloset(server, 'kept-other', bobCloset);
+    const panel = page.getByRole('region', { name: '#추천 OOTD' });
+
+    await signIn(page, alice);
+    const outfit = await outfitOf(panel);
+    await expect.poll(async () => (await keptFirstScreen(page))?.includes(outfit[0]!) ?? false).toBe(true);
+
+    // Back later, with the app's code held: the kept copy alone is on the page.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const copy = page.locator('#first-screen');
+    await expect(copy).toBeVisible();
+    expect(await copy.evaluate((element) => (element as unknown as { inert: boolean }).inert)).toBe(true);
+    await expect(copy.getByText('마지막으로 받은 추천')).toBeVisible();
+    const keptList = copy.locator('[aria-label="추천 옷 목록"]');
+    for (const name of outfit) await expect(keptList.locator(`[aria-label="${name}"]`)).toBeVisible();
+    await shot('home-first-screen-390');
+    const box = await keptList.boundingBox();
+
+    // The app runs: its own home, from the answer kept on the phone, stands where the copy stood.
+    release();
+    await expect(copy).toHaveCount(0);
+    expect(await outfitOf(panel)).toEqual(outfit);
+    expect(await panel.getByRole('list', { name: '추천 옷 목록' }).boundingBox()).toEqual(box);
+    await page.unrouteAll();
+
+    // Another screen's address paints no copy.
+    await page.goto('/#/closet');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: '옷장' })).toBeVisible();
+    await expect(copy).toHaveCount(0);
+
+    // Signing out forgets it; the next account keeps only their own.
+    await page.getByRole('button', { name: '프로필 메뉴 열기' }).click();
+    await page.getByRole('menuitem', { name: '로그아웃' }).click();
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    expect(await keptFirstScreen(page)).toBeNull();
+    await signIn(page, bob);
+    const bobOutfit = await outfitOf(panel);
+    await expect.poll(async () => (await keptFirstScreen(page))?.includes(bobOutfit[0]!) ?? false).toBe(true);
+    for (const name of aliceCloset) expect(await keptFirstScreen(page)).not.toContain(name);
+    await page.reload();
+    await expect(panel.getByRole('list', { name: '추천 옷 목록' })).toBeVisible();
+    for (const name of aliceCloset) await expect(page.getByText(name)).toHaveCount(0);
+  });
+});

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import { KEPT_ON_DEVICE_MS } from '@/config/first-screen';
 import { isOffline } from '@/lib/network';
 
 /** How long an unused answer stays in memory: as long as its persisted copy may be restored (lib/query-persister.ts). */
-export const QUERY_CACHE_TIME = 24 * 60 * 60 * 1000;
+export const QUERY_CACHE_TIME = KEPT_ON_DEVICE_MS;
 
 /**
  * Offline, every answer held counts as fresh: a screen that has one shows it instead of asking again (on mount or

@@ -3,6 +3,7 @@ import type { JwtDto } from '@otboo/contract';
 import { ApiError } from '@/lib/api-client';
 import { IMAGE_CACHE } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
+import { FIRST_SCREEN_KEY } from '@/config/first-screen';
 import { PERSISTED_CACHE_KEY } from '@/lib/query-persister';
 import { onSessionEnd, rememberedUser, useSession } from '@/stores/session';
 
@@ -119,13 +120,15 @@ describe('offline and on this device', () => {
     queryClient.clear();
   });
 
-  it('sign-out removes the persisted cache, the remembered user and the photo cache', async () => {
+  it('sign-out removes the persisted cache, the kept first screen, the remembered user and the photo cache', async () => {
     const { reset, stop } = signedInWithData();
     localStorage.setItem(PERSISTED_CACHE_KEY, JSON.stringify({ buster: 'x', timestamp: 1, clientState: {} }));
+    localStorage.setItem(FIRST_SCREEN_KEY, JSON.stringify({ userId: jwt.userDto.id, html: '<p>옷</p>' }));
     expect(rememberedUser()).toEqual(jwt.userDto);
     await useSession.getState().signOut();
     expectNothingOfTheUser(reset);
     expect(localStorage.getItem(PERSISTED_CACHE_KEY)).toBeNull();
+    expect(localStorage.getItem(FIRST_SCREEN_KEY)).toBeNull();
     expect(rememberedUser()).toBeNull();
     expect(caches.delete).toHaveBeenCalledWith(IMAGE_CACHE);
     stop();

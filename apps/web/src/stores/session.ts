@@ -5,7 +5,9 @@ import { getCsrfToken } from '@/lib/session-api/get-csrf-token';
 import { earlyRefreshAnswer, refreshSession } from '@/lib/session-api/refresh-session';
 import { signIn as signInRequest } from '@/lib/session-api/sign-in';
 import { signOut as signOutRequest } from '@/lib/session-api/sign-out';
+import { REMEMBERED_USER_KEY } from '@/config/first-screen';
 import { ApiError, isNetworkError } from '@/lib/api-client';
+import { dropFirstScreen } from '@/lib/first-screen';
 import { deleteImageCache } from '@/lib/image-cache';
 import { queryClient } from '@/lib/query-client';
 import { queryPersister } from '@/lib/query-persister';
@@ -49,8 +51,6 @@ export function onSessionEnd(reset: () => void): () => void {
   sessionEndListeners.add(reset);
   return () => sessionEndListeners.delete(reset);
 }
-
-const REMEMBERED_USER_KEY = 'otboo.session-user';
 
 /**
  * The user of this device's current session, kept across reloads so that the app opens offline as them (the
@@ -203,6 +203,7 @@ function endSession(): void {
   remember(null);
   queryClient.clear();
   queryPersister.removeClient();
+  dropFirstScreen();
   void deleteImageCache();
   for (const reset of sessionEndListeners) reset();
 }

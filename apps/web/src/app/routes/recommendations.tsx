@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ko, type Location } from '@otboo/contract';
 import { closetEmptyCheck } from '@/app/home-queries';
 import { Page } from '@/components/layouts/page';
@@ -20,6 +20,7 @@ import { updateProfile } from '@/features/users/api/update-profile';
 import { setCachedProfile, useProfile } from '@/features/users/hooks/use-profile';
 import { WeatherHero } from '@/features/weather/components/weather-hero';
 import { useWeatherHome, type ProfileLocation } from '@/features/weather/hooks/use-weather-home';
+import { releaseFirstScreen, useKeepFirstScreen } from '@/lib/first-screen';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -155,6 +156,20 @@ export function RecommendationsRoute() {
     }
   }
 
+  // The copy of this home painted before the app ran goes once this home shows an outfit or what stands in for
+  // one; a fresh outfit of today, as shown, is kept as the next visit's copy (lib/first-screen.ts).
+  const weatherUnavailable = weather.state.status === 'error' || weather.state.status === 'no-location';
+  const settled = view.status === 'ready' || view.status === 'error' || weatherUnavailable;
+  useLayoutEffect(() => {
+    if (settled) releaseFirstScreen();
+  }, [settled]);
+  const [searchParams] = useSearchParams();
+  const today = !weather.picked && !searchParams.has('date');
+  useKeepFirstScreen(
+    view.status === 'ready' && !view.lastReceived && today ? userId : undefined,
+    view.status === 'ready' ? view.recommendation : null,
+  );
+
   const [registering, setRegistering] = useState(false);
   const feedDialog = useFeedDialog();
   const noPlace = weather.state.status === 'no-location';
@@ -185,7 +200,7 @@ export function RecommendationsRoute() {
         <RecommendationPanel
           view={view}
           canRegister={canRegister}
-          weatherUnavailable={weather.state.status === 'error' || weather.state.status === 'no-location'}
+          weatherUnavailable={weatherUnavailable}
           onAnother={another}
           onRetry={retry}
           onRegister={() => setRegistering(true)}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ko } from '@otboo/contract';
 import { Button } from '@/components/ui/button';
 import { ClothesTileSkeleton } from '@/components/ui/clothes-tile';
+import { KEPT_COPY_ONLY } from '@/config/first-screen';
 import { paths } from '@/config/paths';
 import { ExcludedClothes } from '@/features/recommendations/components/excluded-clothes';
 import { RecommendedPiece } from '@/features/recommendations/components/recommended-piece';
@@ -39,6 +40,8 @@ interface RecommendationPanelProps {
 
 const NONE: ReadonlySet<string> = new Set();
 
+const LAST_RECEIVED = 'text-[13px] text-ink-muted';
+
 /**
  * '#추천 OOTD' (docs/product.md §2): the outfit for the selected day with the recommender's reason, '다른 옷 추천'
  * and 'OOTD 등록'; each card with its own reason and '이 옷 빼기', and what the day has taken out with
@@ -72,11 +75,18 @@ export function RecommendationPanel({
             <h2 id={headingId} className="text-2xl font-bold text-ink">
               {ko.recommendations.heading}
             </h2>
-            {/* Beside the heading, on its line: the fresh outfit replaces this one without moving anything. */}
-            {view.status === 'ready' && view.lastReceived ? (
-              <span className="text-[13px] text-ink-muted" data-testid="last-received">
-                {ko.recommendations.lastReceived}
-              </span>
+            {/* Beside the heading, on its line: the fresh outfit replaces this one without moving anything. Beside
+                a fresh one it is there but hidden, for the copy kept for the next visit (lib/first-screen.ts). */}
+            {view.status === 'ready' ? (
+              view.lastReceived ? (
+                <span className={LAST_RECEIVED} data-testid="last-received">
+                  {ko.recommendations.lastReceived}
+                </span>
+              ) : (
+                <span className={LAST_RECEIVED} hidden {...{ [KEPT_COPY_ONLY]: '' }}>
+                  {ko.recommendations.lastReceived}
+                </span>
+              )
             ) : null}
           </div>
           {waiting ? null : <Reason view={view} />}
