@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClothesType } from '@otboo/contract';
-import { addDays, seoulParts } from '../../src/adapters/weather/seoul-time.js';
+import { addDays, seoulParts } from '../../src/lib/seoul-time.js';
 import { clothes, planClothes, plans, profiles, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/lib/passwords.js';
 import { startOpenMeteoFake } from '../../test/fakes/open-meteo.js';

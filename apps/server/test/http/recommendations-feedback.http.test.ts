@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalibrationDto, RecommendationDto, type ClothesType, type Feeling } from '@otboo/contract';
-import { addDays, seoulParts } from '../../src/adapters/weather/seoul-time.js';
+import { addDays, seoulParts } from '../../src/lib/seoul-time.js';
 import { feedClothes, feeds, notifications, profiles } from '../../src/db/schema/index.js';
 import { insertClothesRow, insertWeatherRow } from '../support/db-rows.js';
 import { createUser, type TestUser } from '../support/factories.js';

@@ -78,6 +78,40 @@ describe('address guard', () => {
     expect(blocked(address)).toEqual({ allowed: true });
   });
 
+  // Where ipaddr.js's own range() names would draw the line elsewhere (its 'reserved' takes in all of 2001::/23,
+  // its as112v6 and amt are globally routable anycast): the guard keeps its own table.
+  it.each([
+    ['192.88.99.1', '6to4-relay'],
+    ['192.31.196.1', 'as112'],
+    ['192.175.48.1', 'as112'],
+    ['192.52.193.1', 'amt'],
+    ['::ffff:0:7f00:1', 'reserved'],
+    ['::8.8.8.8', 'ipv4-compatible'],
+    ['64:ff9b::c0a8:101', 'nat64-private'],
+    ['64:ff9b::e000:1', 'nat64-multicast'],
+    ['64:ff9b::ffff:ffff', 'nat64-reserved'],
+    ['2002:e000:1::', '6to4-multicast'],
+    ['2002:c000:201::', '6to4-documentation'],
+    ['2001:10::1', 'orchid'],
+    ['2001:20::1', 'orchid'],
+    ['3fff::1', 'documentation'],
+    ['5f00::1', 'srv6'],
+  ])('refuses %s (%s), as before ipaddr.js', (address, reason) => {
+    expect(blocked(address)).toEqual({ allowed: false, reason });
+  });
+
+  it.each([
+    '2001:3::1',
+    '2001:4:112::1',
+    '2620:4f:8000::1',
+    '2001:30::1',
+    '2001:200::1',
+    '2000::1',
+    '3ffe::1',
+  ])('allows %s, which ipaddr.js files under a special range', (address) => {
+    expect(blocked(address)).toEqual({ allowed: true });
+  });
+
   it('refuses what is not an address, zone ids included', () => {
     expect(blocked('localhost')).toEqual({ allowed: false, reason: 'not-an-ip' });
     expect(blocked('fe80::1%eth0')).toEqual({ allowed: false, reason: 'not-an-ip' });

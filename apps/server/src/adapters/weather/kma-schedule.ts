@@ -1,4 +1,4 @@
-import { seoulInstant, seoulParts, addDays } from './seoul-time.js';
+import { seoulInstant, seoulParts, addDays } from '../../lib/seoul-time.js';
 
 /** 단기예보 issue hours (KST). */
 export const KMA_ISSUE_HOURS = [2, 5, 8, 11, 14, 17, 20, 23] as const;

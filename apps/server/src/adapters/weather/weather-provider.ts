@@ -32,7 +32,7 @@ export interface ForecastSeries {
   source: ProviderSource;
   /** When the provider issued it (KMA base time), or when we fetched it (Open-Meteo publishes none). */
   issuedAt: Date;
-  /** Keyed by local hour `YYYY-MM-DDTHH` (seoul-time.ts `hourKey`). */
+  /** Keyed by local hour `YYYY-MM-DDTHH` (lib/seoul-time.ts `hourKey`). */
   hours: Map<string, HourValues>;
   /** Keyed by local date `YYYY-MM-DD`. */
   days: Map<string, DayValues>;

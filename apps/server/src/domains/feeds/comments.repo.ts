@@ -1,13 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feedComments, feeds, profiles, users } from '../../db/schema/index.js';
+import { countedPage } from '../../lib/counted-page.js';
 import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
 import { must } from '../../lib/must.js';
 
 /** Comments with their authors, and a page's count of the feed's comments (null where one comment is read). */
-function selectComments(db: Executor, totalCount: SQL<number | null> = sql<null>`null`) {
+function selectComments(db: Executor, total: SQL<number | null> = sql<null>`null`) {
   return db
     .select({
       id: feedComments.id,
@@ -15,7 +16,7 @@ function selectComments(db: Executor, totalCount: SQL<number | null> = sql<null>
       content: feedComments.content,
       createdAt: feedComments.createdAt,
       author: userSummaryColumns,
-      totalCount,
+      total,
     })
     .from(feedComments)
     .innerJoin(users, eq(users.id, feedComments.authorId))
@@ -74,24 +75,25 @@ export function createCommentsRepo() {
       return row;
     },
 
-    /** The feed's comment_count (exact: kept in the comment's transaction), or undefined when the feed is gone. */
-    async commentCount(db: Executor, feedId: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ n: feeds.commentCount })
-        .from(feeds)
-        .where(eq(feeds.id, feedId))
-        .limit(1);
-      return row?.n;
-    },
-
     /**
-     * Newest first, `limit + 1` rows after the cursor (createdAt, then id), and the feed's comment count that they
-     * carry. An empty page carries none (null): the caller asks `commentCount`, which also tells a missing feed.
+     * Newest first, `limit + 1` rows after the cursor (createdAt, then id), and the feed's comment_count (exact:
+     * kept in the comment's transaction) that they carry. An empty page reads the count on its own
+     * (lib/counted-page.ts), and that also tells a missing feed: total undefined.
      */
     async page(db: Executor, feedId: string, q: { cursor?: string; idAfter?: string; limit: number }) {
       const after = newestFirstCursor(q);
-      const rows = await pageStatement(db, { ...after.shape, limit: q.limit }, { feedId, ...after.values });
-      return { rows, totalCount: rows[0]?.totalCount ?? null };
+      return countedPage(pageStatement(db, { ...after.shape, limit: q.limit }, { feedId, ...after.values }), {
+        cursor: q.cursor,
+        ownerMayBeMissing: true,
+        count: async () => {
+          const [row] = await db
+            .select({ n: feeds.commentCount })
+            .from(feeds)
+            .where(eq(feeds.id, feedId))
+            .limit(1);
+          return row?.n;
+        },
+      });
     },
   };
 }

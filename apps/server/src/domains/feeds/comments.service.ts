@@ -37,9 +37,8 @@ export function createCommentsService({
   return {
     /** Newest first; totalCount is the feed's comment count. */
     async listComments(_actor: Actor, feedId: string, q: PageQuery): Promise<CursorPage<CommentDto>> {
-      const { rows, totalCount } = await commentsRepo.page(db, feedId, q);
-      // A row proves the feed exists and carries its count; an empty page asks for both.
-      const total = totalCount ?? (await commentsRepo.commentCount(db, feedId));
+      const { rows, total } = await commentsRepo.page(db, feedId, q);
+      // A row proves the feed exists; an empty page's count tells (undefined: the feed is gone).
       if (total === undefined) throw notFoundFeed();
       const sort = { sortBy: 'createdAt', sortDirection: 'DESCENDING' } as const;
       return toPage(rows, q.limit, total, sort, (r) => ({ sortKey: r.createdAt, id: r.id }), toCommentDto);

@@ -42,7 +42,8 @@ function fakeRepo(state: { estimate: number; exact: number; total: number }) {
     transaction: async (fn: (tx: unknown) => Promise<void>) => fn({ execute: async () => undefined }),
   } as unknown as Db;
   const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
-  const list = createFeedList({ db, feedsRepo: repo, log });
+  // The caches age on the faked Date (see beforeEach), read when they check.
+  const list = createFeedList({ db, feedsRepo: repo, log, clock: { now: () => Date.now() } });
   const query = (q: Record<string, string>) => FeedListQuery.parse(q);
   return {
     list,

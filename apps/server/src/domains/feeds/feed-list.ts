@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import { LRUCache, type Perf } from 'lru-cache';
 import type { FeedListQuery } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
 import { withLargeCountSettings } from '../../db/planner.js';
@@ -13,34 +13,11 @@ export const ALWAYS_EXACT_UP_TO = 200;
 const TTL_MS = 30_000;
 const MAX_SEARCHES = 1_000;
 
-interface Timed<T> {
-  value: T;
-  at: number;
-}
-
-/** What is known about one keyword search (same keyword and filters). */
-interface Search {
-  /** The planner's estimate of the matches. */
-  estimate: () => Promise<number>;
-  count?: Timed<number>;
-}
-
-const fresh = <T>(t: Timed<T> | undefined): T | undefined =>
-  t && Date.now() - t.at < TTL_MS ? t.value : undefined;
-
-/** `run`'s answer, asked again after 30 s; callers meanwhile share it (one statement), a failure is not kept. */
-function remembered(run: () => Promise<number>): () => Promise<number> {
-  let current: Timed<Promise<number>> | undefined;
-  return () => {
-    const hit = fresh(current);
-    if (hit) return hit;
-    const entry = { value: run(), at: Date.now() };
-    current = entry;
-    entry.value.catch(() => {
-      if (current === entry) current = undefined;
-    });
-    return entry.value;
-  };
+/** The cache settings shared by what is remembered here: 30 s, at most MAX_SEARCHES entries. */
+function remembering(clock: Perf) {
+  // ttlResolution 0: the age is read on every check, as Date.now() was before, so an answer is reused for 30 s and
+  // no longer (and a test's clock may jump between two reads).
+  return { max: MAX_SEARCHES, ttl: TTL_MS, ttlResolution: 0, perf: clock };
 }
 
 /**
@@ -78,25 +55,43 @@ export function createFeedList({
   db,
   feedsRepo,
   log,
+  clock = performance,
 }: {
   db: Db;
   feedsRepo: FeedsRepo;
   log: FastifyBaseLogger;
+  /** What the 30 s are measured on; a test passes its fake clock. */
+  clock?: Perf;
 }) {
-  const searches = new LRUCache<string, Search>({ max: MAX_SEARCHES });
-  const authors = new LRUCache<string, Timed<readonly string[] | false>>({ max: MAX_SEARCHES });
+  // A fetch() of a missing or stale entry runs its fetchMethod once for every caller asking meanwhile (one
+  // statement); a failed load is not kept.
+  /** Users whose name contains a keyword (see FeedFilters.keywordAuthorIds); false when none does. */
+  const authors = new LRUCache<string, readonly string[] | false, string>({
+    ...remembering(clock),
+    fetchMethod: async (_key, _stale, { context }) => (await feedsRepo.authorIdsNamed(db, context)) ?? false,
+  });
+  /** The planner's estimate of a search's matches, by searchKey. */
+  const estimates = new LRUCache<string, number, FeedFilters>({
+    ...remembering(clock),
+    fetchMethod: (_key, _stale, { context }) => feedsRepo.estimateMatches(db, context),
+  });
+  /**
+   * The last exact count of a search, by searchKey. Fresh for 30 s; past that it is still read (and kept) as the
+   * best answer while a new count runs.
+   */
+  const counts = new LRUCache<string, number>({ ...remembering(clock), noDeleteOnStaleGet: true });
   /** Feeds in all: what the page plan weighs a search's matches against. */
-  const totalFeeds = remembered(() => feedsRepo.count(db, {}, { prepared: true }));
+  const feedTotal = new LRUCache<'all', number>({
+    ...remembering(clock),
+    max: 1,
+    fetchMethod: () => feedsRepo.count(db, {}, { prepared: true }),
+  });
   let backgroundBusy = false;
 
-  /** Users whose name contains the keyword (see FeedFilters.keywordAuthorIds), remembered for 30 s. */
+  /** Users whose name contains the keyword, remembered for 30 s. */
   async function authorIds(term: string): Promise<readonly string[] | undefined> {
-    const key = term.toLowerCase();
-    const hit = fresh(authors.get(key));
-    if (hit !== undefined) return hit === false ? undefined : hit;
-    const ids = await feedsRepo.authorIdsNamed(db, term);
-    authors.set(key, { value: ids ?? false, at: Date.now() });
-    return ids;
+    const ids = await authors.forceFetch(term.toLowerCase(), { context: term });
+    return ids === false ? undefined : ids;
   }
 
   async function filtersOf(q: FeedListQuery): Promise<FeedFilters> {
@@ -110,23 +105,17 @@ export function createFeedList({
     };
   }
 
-  function searchOf(f: FeedFilters): Search {
-    const key = JSON.stringify([
-      f.keyword?.toLowerCase(),
-      f.skyStatusEqual,
-      f.precipitationTypeEqual,
-      f.authorIdEqual,
-    ]);
-    let s = searches.get(key);
-    if (!s) searches.set(key, (s = { estimate: remembered(() => feedsRepo.estimateMatches(db, f)) }));
-    return s;
-  }
+  /** One search: the same keyword and filters. */
+  const searchKey = (f: FeedFilters) =>
+    JSON.stringify([f.keyword?.toLowerCase(), f.skyStatusEqual, f.precipitationTypeEqual, f.authorIdEqual]);
 
-  function countInBackground(f: FeedFilters, s: Search) {
+  const estimateOf = (f: FeedFilters) => estimates.forceFetch(searchKey(f), { context: f });
+
+  function countInBackground(f: FeedFilters) {
     if (backgroundBusy) return;
     backgroundBusy = true;
     withLargeCountSettings(db, async (tx) => {
-      s.count = { value: await feedsRepo.count(tx, f, { prepared: false }), at: Date.now() };
+      counts.set(searchKey(f), await feedsRepo.count(tx, f, { prepared: false }));
     })
       .catch((err: unknown) => log.warn({ err }, 'background feed count failed'))
       .finally(() => {
@@ -140,8 +129,10 @@ export function createFeedList({
    * content histogram's 100 sample values reads as 1% of the posts), else on the estimate.
    */
   async function useIndex(f: FeedFilters, limit: number): Promise<boolean> {
-    const s = searchOf(f);
-    const [matches, total] = await Promise.all([fresh(s.count) ?? s.estimate(), totalFeeds()]);
+    const [matches, total] = await Promise.all([
+      counts.get(searchKey(f)) ?? estimateOf(f),
+      feedTotal.forceFetch('all'),
+    ]);
     return matches * matches <= ((limit + 1) * total) / 2;
   }
 
@@ -164,18 +155,17 @@ export function createFeedList({
    * when it is to be counted on the spot.
    */
   async function knownCountOf(f: FeedFilters): Promise<number | undefined> {
-    const s = searchOf(f);
-    const recent = fresh(s.count);
+    const recent = counts.get(searchKey(f));
     if (recent !== undefined && recent > ALWAYS_EXACT_UP_TO) return recent;
     // A recent exact count is a better guide than the planner's estimate.
-    const matches = recent ?? (await s.estimate());
+    const matches = recent ?? (await estimateOf(f));
     if (matches <= EXACT_COUNT_LIMIT) return undefined;
-    countInBackground(f, s);
-    return s.count?.value ?? matches;
+    countInBackground(f);
+    return counts.get(searchKey(f), { allowStale: true }) ?? matches;
   }
 
   function counted(f: FeedFilters, value: number): number {
-    searchOf(f).count = { value, at: Date.now() };
+    counts.set(searchKey(f), value);
     return value;
   }
 

@@ -9,6 +9,7 @@ import {
   newestFirstCursor,
   type NewestFirstShape,
 } from '../../lib/cursor.js';
+import { countedPage } from '../../lib/counted-page.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 
@@ -35,9 +36,9 @@ const followColumns = {
 };
 
 /** Follows with both people, and a list page's count of its whole list (null where one follow is read). */
-function selectFollows(db: Executor, totalCount: SQL<number | null> = sql<null>`null`) {
+function selectFollows(db: Executor, total: SQL<number | null> = sql<null>`null`) {
   return db
-    .select({ ...followColumns, totalCount })
+    .select({ ...followColumns, total })
     .from(follows)
     .innerJoin(followerUser, eq(followerUser.id, follows.followerId))
     .leftJoin(followerProfile, eq(followerProfile.userId, follows.followerId))
@@ -110,12 +111,27 @@ const pageStatement = preparedStatements(
   (shape: FollowPageShape) => [shape.side, shape.cursor, shape.idAfter, shape.limit].join(','),
 );
 
+async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows.length === 1;
+}
+
+/** A list's count (with a name search, of the people it finds). */
+async function count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(follows);
+  const joined =
+    nameLike === undefined
+      ? base
+      : 'followeeId' in side
+        ? base.innerJoin(followerUser, eq(followerUser.id, follows.followerId))
+        : base.innerJoin(followeeUser, eq(followeeUser.id, follows.followeeId));
+  const [row] = await joined.where(and(...listConditions(side, nameLike)));
+  return row?.n ?? 0;
+}
+
 export function createFollowsRepo() {
   return {
-    async userExists(db: Executor, userId: string): Promise<boolean> {
-      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      return rows.length === 1;
-    },
+    userExists,
 
     /** The new follow's id, or null when this pair already exists (the unique key decides). */
     async insert(db: Executor, followerId: string, followeeId: string): Promise<string | null> {
@@ -157,7 +173,7 @@ export function createFollowsRepo() {
 
     /**
      * Newest first, `limit + 1` rows after the cursor, and the whole list's count that they carry. An empty page
-     * carries none (null): the caller asks `userExists` and `count` then.
+     * checks the user and counts on its own (lib/counted-page.ts): total undefined when the user does not exist.
      */
     async page(db: Executor, side: FollowListSide, q: { cursor?: string; idAfter?: string; limit: number }) {
       const [sideName, userId] =
@@ -165,12 +181,14 @@ export function createFollowsRepo() {
           ? (['followers', side.followeeId] as const)
           : (['followings', side.followerId] as const);
       const after = newestFirstCursor(q);
-      const rows = await pageStatement(
-        db,
-        { side: sideName, ...after.shape, limit: q.limit },
-        { userId, ...after.values },
+      return countedPage(
+        pageStatement(db, { side: sideName, ...after.shape, limit: q.limit }, { userId, ...after.values }),
+        {
+          cursor: q.cursor,
+          ownerMayBeMissing: true,
+          count: async () => ((await userExists(db, userId)) ? count(db, side, undefined) : undefined),
+        },
       );
-      return { rows, totalCount: rows[0]?.totalCount ?? null };
     },
 
     /**
@@ -189,17 +207,7 @@ export function createFollowsRepo() {
         .limit(literalLimit(q.limit + 1));
     },
 
-    async count(db: Executor, side: FollowListSide, nameLike: string | undefined): Promise<number> {
-      const base = db.select({ n: sql<number>`count(*)::int` }).from(follows);
-      const joined =
-        nameLike === undefined
-          ? base
-          : 'followeeId' in side
-            ? base.innerJoin(followerUser, eq(followerUser.id, follows.followerId))
-            : base.innerJoin(followeeUser, eq(followeeUser.id, follows.followeeId));
-      const [row] = await joined.where(and(...listConditions(side, nameLike)));
-      return row?.n ?? 0;
-    },
+    count,
   };
 }
 export type FollowsRepo = ReturnType<typeof createFollowsRepo>;

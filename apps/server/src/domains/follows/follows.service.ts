@@ -48,11 +48,10 @@ export function createFollowsService({ db, followsRepo, notifier, log }: Follows
     const toFollowPage = (rows: FollowRow[], total: number) =>
       toPage(rows, q.limit, total, SORT, (r) => ({ sortKey: r.createdAt, id: r.id }), toFollowDto);
     if (nameLike === undefined) {
-      const { rows, totalCount } = await followsRepo.page(db, side, page);
-      // A row proves the user exists (a follow references both people) and carries the list's count.
-      if (totalCount !== null) return toFollowPage(rows, totalCount);
-      if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
-      return toFollowPage(rows, await followsRepo.count(db, side, undefined));
+      const { rows, total } = await followsRepo.page(db, side, page);
+      // A row proves the user exists (a follow references both people); an empty page's count tells.
+      if (total === undefined) throw userNotFound();
+      return toFollowPage(rows, total);
     }
     if (!(await followsRepo.userExists(db, userId))) throw userNotFound();
     const [rows, total] = await Promise.all([

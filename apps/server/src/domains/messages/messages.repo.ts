@@ -3,6 +3,7 @@ import type { PageQuery, UserSummary } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { directMessages, profiles, users } from '../../db/schema/index.js';
+import { countedPage } from '../../lib/counted-page.js';
 import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../../lib/user-summary.js';
@@ -170,12 +171,19 @@ export function createMessagesRepo() {
     },
 
     /**
-     * Newest first, `limit + 1` rows after the cursor, each carrying the conversation's count as `total`: one
-     * statement built once per shape (lib/prepared.ts). An empty page carries nothing (see `count`).
+     * Newest first, `limit + 1` rows after the cursor, and the conversation's count: carried by the rows (one
+     * statement built once per shape, lib/prepared.ts), or for an empty page as lib/counted-page.ts decides.
      */
-    async page(db: Executor, pairKey: string, q: PageQuery): Promise<MessagePageRow[]> {
+    async page(
+      db: Executor,
+      pairKey: string,
+      q: PageQuery,
+    ): Promise<{ rows: MessagePageRow[]; total: number }> {
       const { shape, values } = pageRequest(pairKey, q);
-      return pageStatement(db, shape, values);
+      return countedPage(pageStatement(db, shape, values), {
+        cursor: q.cursor,
+        count: async () => (await countStatement(db, undefined, { pairKey }))[0]?.n ?? 0,
+      });
     },
 
     /**
@@ -185,12 +193,6 @@ export function createMessagesRepo() {
     pageQuery(db: Executor, pairKey: string, q: PageQuery) {
       const { shape, values } = pageRequest(pairKey, q);
       return pageQuery(db, shape, values);
-    },
-
-    /** Messages in a conversation, for a page that came back empty (no row to carry the count). */
-    async count(db: Executor, pairKey: string): Promise<number> {
-      const [row] = await countStatement(db, undefined, { pairKey });
-      return row?.n ?? 0;
     },
 
     /** The latest message of each of a user's conversations, latest conversation first. */

@@ -106,9 +106,7 @@ export function createMessagesService({ db, repo, bus, notifier, log }: Messages
       if (people.status === 'rejected') throw people.reason;
       if (!people.value.has(query.userId)) throw userNotFound();
       if (page.status === 'rejected') throw page.reason;
-      const rows = page.value;
-      // No row carries the count past the last page; with no cursor an empty page is the whole conversation.
-      const total = rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.count(db, pairKey));
+      const { rows, total } = page.value;
       const byId = summaries(people.value);
       return toPage(
         rows,

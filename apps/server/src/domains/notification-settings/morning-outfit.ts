@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { JobLock } from '../../lib/job-lock.js';
-import { addDays, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { addDays, seoulParts } from '../../lib/seoul-time.js';
 import type { NotificationInput, Notifier } from '../notifications/index.js';
 import { morningNotificationOf, type MorningOutfit } from './morning-outfit-text.js';
 import type { DueUser, NotificationSettingsRepo } from './notification-settings.repo.js';

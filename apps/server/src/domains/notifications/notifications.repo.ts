@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, sql, type Placeholder, type
 import type { NotificationLevel, PageQuery } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { notifications, type NotificationKind } from '../../db/schema/index.js';
+import { countedPage } from '../../lib/counted-page.js';
 import { keysetOrder, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
@@ -181,8 +182,8 @@ export function createNotificationsRepo() {
 
     /**
      * A user's unread notifications (or read ones since `readSince`), newest first, `limit + 1` rows after the
-     * cursor, each carrying the list's count as `total`: one statement built once per shape (lib/prepared.ts).
-     * An empty page carries nothing (see `count`).
+     * cursor, and the list's count: carried by the rows (one statement built once per shape, lib/prepared.ts), or
+     * for an empty page as lib/counted-page.ts decides.
      */
     async page(
       db: Executor,
@@ -190,9 +191,13 @@ export function createNotificationsRepo() {
       q: PageQuery,
       list: NotificationListKind = 'unread',
       readSince = new Date(0),
-    ): Promise<NotificationPageRow[]> {
+    ): Promise<{ rows: NotificationPageRow[]; total: number }> {
       const { shape, values } = pageRequest(receiverId, q, list, readSince);
-      return pageStatement(db, shape, values);
+      return countedPage(pageStatement(db, shape, values), {
+        cursor: q.cursor,
+        count: async () =>
+          (await countStatement(db, list, { receiverId, readSince: readSince.toISOString() }))[0]?.n ?? 0,
+      });
     },
 
     /**
@@ -208,17 +213,6 @@ export function createNotificationsRepo() {
     ) {
       const { shape, values } = pageRequest(receiverId, q, list, readSince);
       return pageQuery(db, shape, values);
-    },
-
-    /** A list's count, for a page that came back empty (no row to carry it). */
-    async count(
-      db: Executor,
-      receiverId: string,
-      list: NotificationListKind = 'unread',
-      readSince = new Date(0),
-    ): Promise<number> {
-      const [row] = await countStatement(db, list, { receiverId, readSince: readSince.toISOString() });
-      return row?.n ?? 0;
     },
 
     /** Marks read every unread notification of a receiver; returns how many. */

@@ -132,10 +132,7 @@ export function createNotificationsService(deps: { db: Db; repo: NotificationsRe
     list: NotificationListKind,
   ): Promise<CursorPage<NotificationDto>> {
     const since = historyCutoff();
-    const rows = await repo.page(db, actor.userId, query, list, since);
-    // No row carries the count past the last page; with no cursor an empty page is the whole list.
-    const total =
-      rows[0]?.total ?? (query.cursor === undefined ? 0 : await repo.count(db, actor.userId, list, since));
+    const { rows, total } = await repo.page(db, actor.userId, query, list, since);
     return toPage(
       rows,
       query.limit,

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { addDays } from '../../adapters/weather/seoul-time.js';
+import { addDays } from '../../lib/seoul-time.js';
 import { awayOn, clothesAttributesOf, toOotdDto } from '../clothes/index.js';
 import { dayAheadOf, type DayAhead, type Dresser } from '../recommendations/index.js';
 import type { PlannedPiece, PlanRow, PlansRepo } from './plans.repo.js';

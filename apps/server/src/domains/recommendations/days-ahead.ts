@@ -1,5 +1,5 @@
 import type { OotdDto, WeatherDto } from '@otboo/contract';
-import { seoulParts } from '../../adapters/weather/seoul-time.js';
+import { seoulParts } from '../../lib/seoul-time.js';
 import type { Db } from '../../db/client.js';
 import { awayOn, toOotdDto } from '../clothes/index.js';
 import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';

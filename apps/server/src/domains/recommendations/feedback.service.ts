@@ -1,5 +1,5 @@
 import { ko, type CalibrationDto, type RecommendationFeedbackRequest } from '@otboo/contract';
-import { addDays, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { addDays, seoulParts } from '../../lib/seoul-time.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';

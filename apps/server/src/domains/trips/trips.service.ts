@@ -11,7 +11,7 @@ import {
   type WeatherDto,
 } from '@otboo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { seoulInstant } from '../../adapters/weather/seoul-time.js';
+import { seoulInstant } from '../../lib/seoul-time.js';
 import type { Db } from '../../db/client.js';
 import type { StoredTripDay } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, like, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { OAuthProvider, Role, SortDirection } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
 import { profiles, socialAccounts, users } from '../../db/schema/index.js';
+import { countedPage } from '../../lib/counted-page.js';
 import { afterCursor, likePattern } from '../../lib/cursor.js';
 import { runPrepared } from '../../lib/prepared.js';
 import type { UserRow } from './users.mapper.js';
@@ -146,20 +147,26 @@ export function createUsersRepo() {
         page.idAfter,
       );
       const count = sql<number>`(select count(*)::int from ${users}${where ? sql` where ${where}` : sql``})`;
-      const rows = await db
-        .select({ user: users, providers: linkedProviders(), total: count })
-        .from(users)
-        .where(and(where, after))
-        .orderBy(order(sortColumn), order(users.id))
-        .limit(page.limit + 1);
-      if (rows[0]) return { rows, totalCount: rows[0].total };
-      if (page.cursor === undefined) return { rows, totalCount: 0 };
-      // Past the last page: no row carried the count.
-      const [counted] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where);
-      return { rows, totalCount: counted?.n ?? 0 };
+      const { rows, total } = await countedPage(
+        db
+          .select({ user: users, providers: linkedProviders(), total: count })
+          .from(users)
+          .where(and(where, after))
+          .orderBy(order(sortColumn), order(users.id))
+          .limit(page.limit + 1)
+          .execute(),
+        {
+          cursor: page.cursor,
+          count: async () =>
+            (
+              await db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(users)
+                .where(where)
+            )[0]?.n ?? 0,
+        },
+      );
+      return { rows, totalCount: total };
     },
   };
 }

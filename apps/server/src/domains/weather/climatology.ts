@@ -1,5 +1,5 @@
 import type { PrecipitationType, SkyStatus } from '@otboo/contract';
-import { addDays, seoulInstant, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { addDays, seoulInstant, seoulParts } from '../../lib/seoul-time.js';
 import { must } from '../../lib/must.js';
 import { FORECAST_DAYS, REPRESENTATIVE_HOUR, type DayForecast } from './forecast-days.js';
 import { distanceKm } from './geo.js';

@@ -1,5 +1,5 @@
 import type { PrecipitationType, SkyStatus, WeatherSource } from '@otboo/contract';
-import { addDays, hourKey, seoulInstant, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { addDays, hourKey, seoulInstant, seoulParts } from '../../lib/seoul-time.js';
 import { combinePrecipitation } from '../../adapters/weather/wmo-codes.js';
 import type { ForecastSeries, HourValues } from '../../adapters/weather/weather-provider.js';
 

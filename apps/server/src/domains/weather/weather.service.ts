@@ -9,7 +9,7 @@ import { must } from '../../lib/must.js';
 import { createKakaoLocalGeocoder } from '../../adapters/geocoder/kakao-local.js';
 import type { ReverseGeocoder } from '../../adapters/geocoder/reverse-geocoder.js';
 import { createWeatherProvider } from '../../adapters/weather/providers.js';
-import { addDays, seoulParts } from '../../adapters/weather/seoul-time.js';
+import { addDays, seoulParts } from '../../lib/seoul-time.js';
 import { ProviderError, type WeatherProvider } from '../../adapters/weather/weather-provider.js';
 import type { Notifier } from '../notifications/index.js';
 import { SingleFlight } from './single-flight.js';

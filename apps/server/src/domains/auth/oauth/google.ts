@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { codeChallengeOf } from './oauth-state.js';
 import type { OAuthClient, SocialProfile } from './oauth-client.js';
@@ -47,7 +48,13 @@ const CLOCK_TOLERANCE_S = 60;
  * checked against the provider's JWKS and its issuer, audience, expiry and nonce match.
  */
 export function createGoogleClient(options: GoogleOptions): OAuthClient {
-  let metadata: { value: Promise<Metadata>; until: number } | undefined;
+  // One entry, re-read after an hour; sign-ins starting meanwhile share one read, and a failed discovery is not
+  // remembered (the next sign-in tries again).
+  const metadata = new LRUCache<'discovery', Metadata>({
+    max: 1,
+    ttl: METADATA_TTL_MS,
+    fetchMethod: () => discover(),
+  });
   let keys: { uri: string; get: JWTVerifyGetKey } | undefined;
 
   async function discover(): Promise<Metadata> {
@@ -59,17 +66,7 @@ export function createGoogleClient(options: GoogleOptions): OAuthClient {
     return meta;
   }
 
-  function discovered(): Promise<Metadata> {
-    if (!metadata || metadata.until <= Date.now()) {
-      const value = discover();
-      metadata = { value, until: Date.now() + METADATA_TTL_MS };
-      // A failed discovery is not remembered: the next sign-in tries again.
-      value.catch(() => {
-        if (metadata?.value === value) metadata = undefined;
-      });
-    }
-    return metadata.value;
-  }
+  const discovered = (): Promise<Metadata> => metadata.forceFetch('discovery');
 
   function keySet(uri: string): JWTVerifyGetKey {
     if (keys?.uri !== uri)
