@@ -5,7 +5,6 @@ import type { Actor } from '../../lib/actor.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import {
   createStompBroker,
-  parseHeartBeat,
   type BrokerOptions,
   type DestinationPolicy,
   type StompConnection,
@@ -385,13 +384,6 @@ describe('STOMP broker: SEND, transactions, DISCONNECT', () => {
 });
 
 describe('STOMP broker: heart-beats', () => {
-  it('parses heart-beat headers', () => {
-    expect(parseHeartBeat('4000,4000')).toEqual([4000, 4000]);
-    expect(parseHeartBeat(' 0 , 10000 ')).toEqual([0, 10000]);
-    expect(parseHeartBeat('x')).toEqual([0, 0]);
-    expect(parseHeartBeat(undefined)).toEqual([0, 0]);
-  });
-
   it('sends EOLs when idle and closes a peer that stops sending', async () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });
