@@ -25,7 +25,7 @@ export const topsMax = (days: number) => Math.ceil(days / 2) + 1;
 
 const isTop = (slot: Slot | null) => slot === 'TOP' || slot === 'DRESS';
 
-/** The engine's own test of a wet day (engine/recommend.ts): any precipitation type, or a likely one. */
+/** The engine's own test of a wet day (engine/conditions.ts): any precipitation type, or a likely one. */
 export const isWet = (day: DayAhead) =>
   day.weather.precipitationType !== 'NONE' || day.weather.precipitationProbability >= WET_PROBABILITY;
 
