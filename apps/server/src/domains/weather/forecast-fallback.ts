@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { WeatherDto } from '@otboo/contract';
 import type { Db } from '../../db/client.js';
 import { addDays } from '../../lib/seoul-time.js';
@@ -7,7 +6,7 @@ import { cellCentre } from './forecast-fetch.js';
 import { FORECAST_DAYS } from './forecast-days.js';
 import type { GridCell } from './kma-grid.js';
 import type { LocationResolver } from './location-resolver.js';
-import { toForecastRow, toWeatherDto } from './weather.mapper.js';
+import { toBatchRows, toWeatherDto } from './weather.mapper.js';
 import type { ForecastRow, WeatherRepo } from './weather.repo.js';
 
 export interface ForecastFallbackDeps {
@@ -29,20 +28,8 @@ export function createForecastFallback({ db, repo, locations }: ForecastFallback
     const days = climatologyDays(latitude, longitude, now);
     if (!days) return null;
     const locationNames = await locations.names(latitude, longitude);
-    const ctx = {
-      batchId: randomUUID(),
-      gridX: cell.x,
-      gridY: cell.y,
-      latitude,
-      longitude,
-      locationNames,
-      forecastedAt: now,
-      createdAt: now,
-    };
-    const rows = await repo.insertBatch(
-      db,
-      days.map((d, i) => toForecastRow(d, i, ctx)),
-    );
+    const origin = { cell, latitude, longitude, locationNames, forecastedAt: now, createdAt: now };
+    const rows = await repo.insertBatch(db, toBatchRows(days, origin));
     return rows.sort((a, b) => a.dayIndex - b.dayIndex);
   }
 

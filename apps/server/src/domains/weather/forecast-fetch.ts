@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { addDays } from '../../lib/seoul-time.js';
 import { ProviderError, type WeatherProvider } from '../../adapters/weather/weather-provider.js';
@@ -7,7 +6,7 @@ import { climatologyDays } from './climatology.js';
 import { buildDays, type DayForecast } from './forecast-days.js';
 import { gridToLatLon, type GridCell } from './kma-grid.js';
 import type { LocationResolver } from './location-resolver.js';
-import { toForecastRow, toWeatherDto } from './weather.mapper.js';
+import { toBatchRows, toWeatherDto } from './weather.mapper.js';
 import type { WeatherRepo } from './weather.repo.js';
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -63,20 +62,15 @@ export function createForecastFetch({ db, repo, provider, locations, signal }: F
         first.humidity.comparedToDayBefore ??= first.humidity.current - yesterday.humidity;
       }
     }
-    const ctx = {
-      batchId: randomUUID(),
-      gridX: cell.x,
-      gridY: cell.y,
+    const origin = {
+      cell,
       latitude,
       longitude,
       locationNames,
       forecastedAt: primaryLayer.issuedAt,
       createdAt: now,
     };
-    const rows = await repo.insertBatch(
-      db,
-      days.map((d, i) => toForecastRow(d, i, ctx)),
-    );
+    const rows = await repo.insertBatch(db, toBatchRows(days, origin));
     return rows.sort((a, b) => a.dayIndex - b.dayIndex).map((r) => toWeatherDto(r));
   };
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { windWordOf, type WeatherDto } from '@otboo/contract';
 import type { DayForecast } from './forecast-days.js';
+import type { GridCell } from './kma-grid.js';
 import type { ForecastRow, NewForecastRow } from './weather.repo.js';
 
 const round = (value: number, digits: number) => {
@@ -49,6 +51,22 @@ export interface BatchContext {
   locationNames: string[];
   forecastedAt: Date;
   createdAt: Date;
+}
+
+/** Where and when a batch of days was forecast: a cell, its centre and names, the issue and store times. */
+export interface BatchOrigin {
+  cell: GridCell;
+  latitude: number;
+  longitude: number;
+  locationNames: string[];
+  forecastedAt: Date;
+  createdAt: Date;
+}
+
+/** A cell's days → the rows of one new batch (one id for all, so that a reader takes them together). */
+export function toBatchRows(days: DayForecast[], { cell, ...origin }: BatchOrigin): NewForecastRow[] {
+  const ctx = { batchId: randomUUID(), gridX: cell.x, gridY: cell.y, ...origin };
+  return days.map((day, i) => toForecastRow(day, i, ctx));
 }
 
 /**
