@@ -69,6 +69,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/db/*', '**/db/**', '**/*.repo.js'] }] },
   },
   {
+    // A domain's index.ts is its module and what other domains may read (mappers, helpers, types), never a
+    // repository: another domain's data comes through the owning module's `api` (docs/architecture.md).
+    files: ['apps/server/src/domains/*/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/*.repo.js', '**/*.repo'] }] },
+  },
+  {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

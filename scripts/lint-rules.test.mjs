@@ -71,6 +71,24 @@ test('a routes file importing a repo or the database fails', async () => {
   );
 });
 
+test("a domain's index.ts re-exporting from a repo fails; from its module passes", async () => {
+  const path = 'apps/server/src/domains/clothes/index.ts';
+  assert.ok(
+    (await violations(path, "export { closetGarments } from './clothes.repo.js';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
+  assert.ok(
+    (await violations(path, "export type { UsersRepo } from '../users/users.repo.js';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
+  assert.deepEqual(
+    await violations(path, "export { createClothesModule } from './clothes.module.js';\n"),
+    [],
+  );
+});
+
 test('a non-null assertion fails in source code', async () => {
   const path = 'apps/server/src/lib/lint-fixture.ts';
   assert.ok(

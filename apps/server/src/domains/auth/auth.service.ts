@@ -7,7 +7,7 @@ import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
 import { BUS_CHANNELS, type EventBus } from '../../realtime/event-bus.js';
 import { badRequest, locked, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { toUserDto, type UserRow, type UsersRepo } from '../users/index.js';
+import { toUserDto, type Accounts, type UserRow } from '../users/index.js';
 import type { AuthRepo, FailurePair } from './auth.repo.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { ClientMeta } from '../../lib/client-meta.js';
@@ -27,7 +27,7 @@ export interface AuthServiceDeps {
   db: Db;
   config: Config;
   authRepo: AuthRepo;
-  usersRepo: UsersRepo;
+  usersRepo: Accounts;
   mailer: Mailer;
   /** Carries session evictions to the other instances. */
   bus: EventBus;

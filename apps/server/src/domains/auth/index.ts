@@ -1,1 +1,1 @@
-export { createAuthModule } from './auth.module.js';
+export { createAuthModule, type AuthApi } from './auth.module.js';

@@ -19,7 +19,7 @@ import { afterCursor, keysetAfter, keysetOrder, parseCursor } from '../../lib/cu
 import { literalLimit, preparedStatements, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
-import { clothesAttributesOf, type OotdGarment } from '../clothes/index.js';
+import type { ClothesApi, OotdGarment } from '../clothes/index.js';
 import { must } from '../../lib/must.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
@@ -234,13 +234,28 @@ const byIdsStatement = preparedStatements(
   (q: Pick<FeedPagePlan, 'sortBy' | 'sortDirection'>) => `${q.sortBy},${q.sortDirection}`,
 );
 
-/** The number of all feeds, from the counters (see FeedsRepo.countQuery), built once. */
-const allFeedsCount = preparedStatements(
-  (db: Executor) => createFeedsRepo().countQuery(db, {}),
+/** An author's post count and latest post, built once (lib/prepared.ts): read with every recommendation. */
+const historyVersionStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ version: sql<string>`count(*) || '/' || coalesce(max(${feeds.createdAt})::text, '')` })
+      .from(feeds)
+      .where(eq(feeds.authorId, sql.placeholder('authorId'))),
   () => '',
 );
 
-export function createFeedsRepo() {
+/** What the feed's queries take from other domains. */
+export interface FeedsRepoDeps {
+  /** A snapshot's garment attributes, read the closet's way (the clothes module's api). */
+  clothesAttributesOf: ClothesApi['attributesOf'];
+}
+
+export function createFeedsRepo({ clothesAttributesOf }: FeedsRepoDeps) {
+  /** The number of all feeds, from the counters (see countQuery), built once. */
+  const allFeedsCount = preparedStatements(
+    (db: Executor) => repo.countQuery(db, {}),
+    () => '',
+  );
   const repo = {
     /**
      * `limit + 1` rows after the cursor in the requested order (keyset: sort key, then id, same direction).
@@ -469,6 +484,12 @@ export function createFeedsRepo() {
         .for('share');
       const attributes = await clothesAttributesOf(db, ids);
       return rows.map((row) => ({ ...row, attributes: attributes.get(row.id) ?? [] }));
+    },
+
+    /** The count and latest post of the author: changes with every post added or removed (the recommender's cache). */
+    async historyVersion(db: Executor, authorId: string): Promise<string> {
+      const [row] = await historyVersionStatement(db, undefined, { authorId });
+      return row?.version ?? '0/';
     },
 
     async insert(

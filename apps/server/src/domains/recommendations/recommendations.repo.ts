@@ -10,7 +10,9 @@ import {
   recommendationExclusions,
   weatherForecasts,
 } from '../../db/schema/index.js';
-import { closetGarments, type GarmentWithAttributes } from '../clothes/index.js';
+import type { ClothesApi, GarmentWithAttributes } from '../clothes/index.js';
+import type { FeedsApi } from '../feeds/index.js';
+import type { UsersApi } from '../users/index.js';
 
 /** The columns of a forecast row the recommender reads. */
 export interface WeatherRow {
@@ -67,18 +69,32 @@ const weatherColumns = {
   windSpeed: weatherForecasts.windSpeed,
 };
 
+/** What the recommender learns from the domains that own the closet, the posts and the profile. */
+export interface RecommendationsRepoDeps {
+  clothes: Pick<ClothesApi, 'closet' | 'closetVersion'>;
+  feeds: Pick<FeedsApi, 'historyVersion'>;
+  users: Pick<UsersApi, 'sensitivityOf'>;
+}
+
 /**
- * Reads for the recommender. It reads the weather, closet and feed tables directly (read-only) so it does not
- * depend on those domains' services; writes stay with their owners.
+ * Reads for the recommender. Its own tables and the forecast and wear rows it reads (read-only) are queried here;
+ * the closet, its version, the post history's version and the profile's sensitivity come from their owners' api,
+ * each answered from the shared database (so a change on any instance shows at once), in parallel with the
+ * recommender's own query.
  */
-export function createRecommendationsRepo() {
+export function createRecommendationsRepo(owners: RecommendationsRepoDeps) {
+  /** The version keys and the sensitivity, from their owners, all at once. */
+  const ownersState = (userId: string) =>
+    Promise.all([
+      owners.clothes.closetVersion(userId),
+      owners.feeds.historyVersion(userId),
+      owners.users.sensitivityOf(userId),
+    ]);
   return {
     /**
-     * The forecast day and, in the same round trip, what the recommender caches for the user: version keys of the
-     * closet (its garments and the attribute definitions) and of the post history, the profile's sensitivity and the
-     * learned shift.
-     * The closet domain bumps `clothes.updated_at` on every change to a garment or its attributes, definitions bump
-     * theirs on update, and a deleted row changes a count. Undefined when the forecast does not exist.
+     * The forecast day and, in the same round trip, the learned shift and the exclusions; beside it, in parallel,
+     * the version keys of the closet and of the post history and the profile's sensitivity from their owners.
+     * Undefined when the forecast does not exist.
      */
     async dayFor(
       db: Executor,
@@ -89,12 +105,6 @@ export function createRecommendationsRepo() {
       const query = db
         .select({
           ...weatherColumns,
-          closetVersion: sql<string>`(select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
-            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d)`,
-          historyVersion: sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId})`,
-          sensitivity: sql<
-            number | null
-          >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
           // One row by key however many answers taught it (docs/recommendations.md §7).
           calibration:
             sql<number>`coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0)`.mapWith(
@@ -107,9 +117,12 @@ export function createRecommendationsRepo() {
         .from(weatherForecasts)
         .where(eq(weatherForecasts.id, weatherId))
         .limit(1);
-      const [row] = await runPrepared(query);
+      const [[row], [closetVersion, historyVersion, sensitivity]] = await Promise.all([
+        runPrepared(query),
+        ownersState(userId),
+      ]);
       if (!row) return undefined;
-      const { closetVersion, historyVersion, sensitivity, calibration, exclusions, ...weather } = row;
+      const { calibration, exclusions, ...weather } = row;
       const excludedToday: string[] = [];
       const excludedElsewhere: string[] = [];
       for (const [clothesId, today] of JSON.parse(exclusions) as [string, boolean][])
@@ -121,41 +134,35 @@ export function createRecommendationsRepo() {
     },
 
     /**
-     * What the recommender caches for a user, without a forecast day (days ahead: plans and trips): the version keys,
-     * the profile's sensitivity, the learned shift and the latest exclusions (all counted as on other days).
+     * What the recommender caches for a user, without a forecast day (days ahead: plans and trips): the version keys
+     * and the profile's sensitivity from their owners, the learned shift and the latest exclusions (all counted as
+     * on other days).
      */
     async stateOf(db: Executor, userId: string): Promise<Omit<UserState, 'excludedToday'>> {
-      const [first] = await rowsOf<{
-        closet_version: string;
-        history_version: string;
-        sensitivity: number | null;
-        calibration: number;
-        exclusions: string;
-      }>(
-        db,
-        sql`select
-          (select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
-            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d) as closet_version,
-          (select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId}) as history_version,
-          (select p.temperature_sensitivity from profiles p where p.user_id = ${userId}) as sensitivity,
+      const [[first], [closetVersion, historyVersion, sensitivity]] = await Promise.all([
+        rowsOf<{ calibration: number; exclusions: string }>(
+          db,
+          sql`select
           coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0) as calibration,
           (select coalesce(json_agg(x.clothes_id order by x.created_at), '[]')::text
             from (select e.clothes_id, e.created_at from recommendation_exclusions e where e.user_id = ${userId}
               order by e.created_at desc limit ${EXCLUSIONS_READ}) x) as exclusions`,
-      );
+        ),
+        ownersState(userId),
+      ]);
       const row = must(first, 'a select without from gives one row');
       return {
-        closetVersion: row.closet_version,
-        historyVersion: row.history_version,
-        sensitivity: row.sensitivity === null ? null : Number(row.sensitivity),
+        closetVersion,
+        historyVersion,
+        sensitivity,
         calibration: Number(row.calibration),
         excludedElsewhere: JSON.parse(row.exclusions) as string[],
       };
     },
 
     /** Every garment of the owner with its attributes, as the closet reads them. */
-    async closetOf(db: Executor, ownerId: string): Promise<ClosetGarment[]> {
-      return closetGarments(db, ownerId);
+    async closetOf(_db: Executor, ownerId: string): Promise<ClosetGarment[]> {
+      return owners.clothes.closet(ownerId);
     },
 
     /** The user's most recent worn garments (newest first) with the weather of the post they were in. */

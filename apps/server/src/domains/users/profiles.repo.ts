@@ -18,6 +18,17 @@ const findStatement = preparedStatements(
   () => '',
 );
 
+/** The recommender reads it with every outfit, so it is built once too. */
+const sensitivityStatement = preparedStatements(
+  (db: Executor) =>
+    db
+      .select({ sensitivity: profiles.temperatureSensitivity })
+      .from(profiles)
+      .where(eq(profiles.userId, sql.placeholder('userId')))
+      .limit(1),
+  () => '',
+);
+
 export function createProfilesRepo() {
   return {
     /** The profile with its user's name; undefined for an unknown user. */
@@ -34,6 +45,11 @@ export function createProfilesRepo() {
         .for('update')
         .limit(1);
       return row;
+    },
+    /** The profile's temperature sensitivity; null for a user without a profile (the recommender's input). */
+    async sensitivityOf(db: Executor, userId: string): Promise<number | null> {
+      const [row] = await sensitivityStatement(db, undefined, { userId });
+      return row ? row.sensitivity : null;
     },
     async update(db: Executor, userId: string, changes: ProfileChanges) {
       if (Object.keys(changes).length === 0) return;
