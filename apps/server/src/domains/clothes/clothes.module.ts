@@ -1,6 +1,7 @@
 import { createPageFetcher } from '../../adapters/page-fetcher/page-fetcher.js';
 import type { Executor } from '../../db/client.js';
 import type { ClothesAttributeDto } from '@otboo/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
 import type { Notifier } from '../notifications/index.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
@@ -13,7 +14,7 @@ import { batchRoutes } from './batch/batch.routes.js';
 import { createBatchService } from './batch/batch.service.js';
 import {
   closetGarments,
-  closetVersion,
+  closetVersionSql,
   clothesAttributesOf,
   createClothesRepo,
   type GarmentWithAttributes,
@@ -44,8 +45,11 @@ export interface ClothesModuleDeps extends ModuleDeps {
 export interface ClothesApi {
   /** Every garment of the owner's closet (archived pieces left out) with its attributes, in one round trip. */
   closet(ownerId: string): Promise<GarmentWithAttributes[]>;
-  /** A key that changes whenever the owner's closet or the attribute definitions change (the recommender's cache). */
-  closetVersion(ownerId: string): Promise<string>;
+  /**
+   * A key that changes whenever the owner's closet or the attribute definitions change (the recommender's cache),
+   * as an expression the caller reads in its own statement: one round trip for the recommender's whole state.
+   */
+  closetVersionSql(ownerId: string): SQL<string>;
   /** Attribute values with their definitions, per garment; `executor` joins the caller's transaction. */
   attributesOf(
     executor: Executor,
@@ -116,7 +120,7 @@ export async function createClothesModule({
   };
   const api: ClothesApi = {
     closet: (ownerId) => closetGarments(db, ownerId),
-    closetVersion: (ownerId) => closetVersion(db, ownerId),
+    closetVersionSql,
     attributesOf: clothesAttributesOf,
   };
   return { api, routes, lifecycle };

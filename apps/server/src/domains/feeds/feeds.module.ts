@@ -4,7 +4,8 @@ import type { Notifier } from '../notifications/index.js';
 import { createCommentsRepo } from './comments.repo.js';
 import { commentsRoutes } from './comments.routes.js';
 import { createCommentsService } from './comments.service.js';
-import { createFeedsRepo } from './feeds.repo.js';
+import { createFeedsRepo, historyVersionSql } from './feeds.repo.js';
+import type { SQL } from 'drizzle-orm';
 import { feedPostsRoutes } from './feeds.routes.js';
 import { createFeedPostsService } from './feeds.service.js';
 import { createLikesRepo } from './likes.repo.js';
@@ -20,8 +21,11 @@ export interface FeedsModuleDeps extends ModuleDeps {
 
 /** What other domains use of the feed. */
 export interface FeedsApi {
-  /** A key that changes whenever the author's posts change (the recommender's wear history cache). */
-  historyVersion(authorId: string): Promise<string>;
+  /**
+   * A key that changes whenever the author's posts change (the recommender's wear history cache), as an
+   * expression the caller reads in its own statement.
+   */
+  historyVersionSql(authorId: string): SQL<string>;
 }
 
 /**
@@ -43,6 +47,5 @@ export async function createFeedsModule({ clothes, ...deps }: FeedsModuleDeps): 
     await app.register(commentsRoutes, { prefix: '/api/feeds', feeds });
     await app.register(wearRoutes, { prefix: '/api/clothes', wear });
   };
-  const api: FeedsApi = { historyVersion: (authorId) => feedsRepo.historyVersion(deps.db, authorId) };
-  return { api, routes, lifecycle: {} };
+  return { api: { historyVersionSql }, routes, lifecycle: {} };
 }

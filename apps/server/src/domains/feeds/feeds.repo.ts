@@ -234,15 +234,13 @@ const byIdsStatement = preparedStatements(
   (q: Pick<FeedPagePlan, 'sortBy' | 'sortDirection'>) => `${q.sortBy},${q.sortDirection}`,
 );
 
-/** An author's post count and latest post, built once (lib/prepared.ts): read with every recommendation. */
-const historyVersionStatement = preparedStatements(
-  (db: Executor) =>
-    db
-      .select({ version: sql<string>`count(*) || '/' || coalesce(max(${feeds.createdAt})::text, '')` })
-      .from(feeds)
-      .where(eq(feeds.authorId, sql.placeholder('authorId'))),
-  () => '',
-);
+/**
+ * An author's post count and latest post, as an expression for the caller's own statement: changes with every post
+ * added or removed (the recommender's wear history cache).
+ */
+export function historyVersionSql(authorId: string): SQL<string> {
+  return sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${authorId})`;
+}
 
 /** What the feed's queries take from other domains. */
 export interface FeedsRepoDeps {
@@ -484,12 +482,6 @@ export function createFeedsRepo({ clothesAttributesOf }: FeedsRepoDeps) {
         .for('share');
       const attributes = await clothesAttributesOf(db, ids);
       return rows.map((row) => ({ ...row, attributes: attributes.get(row.id) ?? [] }));
-    },
-
-    /** The count and latest post of the author: changes with every post added or removed (the recommender's cache). */
-    async historyVersion(db: Executor, authorId: string): Promise<string> {
-      const [row] = await historyVersionStatement(db, undefined, { authorId });
-      return row?.version ?? '0/';
     },
 
     async insert(

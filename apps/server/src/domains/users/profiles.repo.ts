@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { profiles, users } from '../../db/schema/index.js';
 import { preparedStatements } from '../../lib/prepared.js';
@@ -18,16 +18,12 @@ const findStatement = preparedStatements(
   () => '',
 );
 
-/** The recommender reads it with every outfit, so it is built once too. */
-const sensitivityStatement = preparedStatements(
-  (db: Executor) =>
-    db
-      .select({ sensitivity: profiles.temperatureSensitivity })
-      .from(profiles)
-      .where(eq(profiles.userId, sql.placeholder('userId')))
-      .limit(1),
-  () => '',
-);
+/** The profile's temperature sensitivity (null: no profile), as an expression for the caller's own statement. */
+export function sensitivitySql(userId: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number);
+}
 
 export function createProfilesRepo() {
   return {
@@ -45,11 +41,6 @@ export function createProfilesRepo() {
         .for('update')
         .limit(1);
       return row;
-    },
-    /** The profile's temperature sensitivity; null for a user without a profile (the recommender's input). */
-    async sensitivityOf(db: Executor, userId: string): Promise<number | null> {
-      const [row] = await sensitivityStatement(db, undefined, { userId });
-      return row ? row.sensitivity : null;
     },
     async update(db: Executor, userId: string, changes: ProfileChanges) {
       if (Object.keys(changes).length === 0) return;

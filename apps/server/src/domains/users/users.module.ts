@@ -1,6 +1,7 @@
 import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
 import type { Notifier } from '../notifications/index.js';
-import { createProfilesRepo } from './profiles.repo.js';
+import { createProfilesRepo, sensitivitySql } from './profiles.repo.js';
+import type { SQL } from 'drizzle-orm';
 import { usersRoutes } from './users.routes.js';
 import { createUsersRepo, type UsersRepo } from './users.repo.js';
 import { createUsersService, type AccountSessions, type UsersServiceDeps } from './users.service.js';
@@ -25,8 +26,11 @@ export interface UsersModuleDeps extends ModuleDeps {
 /** What other domains use of users. */
 export interface UsersApi {
   accounts: Accounts;
-  /** The profile's temperature sensitivity (null: no profile), read fresh: the recommender's input. */
-  sensitivityOf(userId: string): Promise<number | null>;
+  /**
+   * The profile's temperature sensitivity (null: no profile), the recommender's input, as an expression it reads
+   * in its own statement.
+   */
+  sensitivitySql(userId: string): SQL<number | null>;
 }
 
 /** Accounts (the administrator's list, roles, locks), profiles and passwords: everything under `/api/users`. */
@@ -60,7 +64,7 @@ export async function createUsersModule({
   };
   const api: UsersApi = {
     accounts: usersRepo,
-    sensitivityOf: (userId) => profilesRepo.sensitivityOf(db, userId),
+    sensitivitySql,
   };
   return { api, routes, lifecycle };
 }
