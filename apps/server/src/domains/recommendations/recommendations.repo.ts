@@ -80,7 +80,7 @@ export interface RecommendationsRepoDeps {
  * Reads for the recommender: its own tables, and the forecast and wear rows it reads (read-only). The closet, its
  * version, the post history's version and the profile's sensitivity come from their owners' api; the versions and
  * the sensitivity as expressions the owners write, read inside the recommender's statement, so the whole state
- * is one round trip (four were a third slower under load, docs/architecture.md §Modules). Each is read from the
+ * is one round trip (docs/architecture.md §Modules). Each is read from the
  * shared database on every request, so a change on any instance shows at once.
  */
 export function createRecommendationsRepo(owners: RecommendationsRepoDeps) {
