@@ -71,6 +71,43 @@ test('a routes file importing a repo or the database fails', async () => {
   );
 });
 
+test("a domain's index.ts re-exporting from a repo fails; from its module passes", async () => {
+  const path = 'apps/server/src/domains/clothes/index.ts';
+  assert.ok(
+    (await violations(path, "export { closetGarments } from './clothes.repo.js';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
+  assert.ok(
+    (await violations(path, "export type { UsersRepo } from '../users/users.repo.js';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
+  assert.deepEqual(
+    await violations(path, "export { createClothesModule } from './clothes.module.js';\n"),
+    [],
+  );
+});
+
+test('a benchmark importing a domain past its index.ts fails; through index.ts passes', async () => {
+  const path = 'apps/server/bench/scenarios/lint-fixture.ts';
+  assert.ok(
+    (
+      await violations(
+        path,
+        "import { createFeedsRepo } from '../../src/domains/feeds/feeds.repo.js';\nexport { createFeedsRepo };\n",
+      )
+    ).includes('import-x/no-restricted-paths'),
+  );
+  assert.deepEqual(
+    await violations(
+      path,
+      "import { newRefreshToken } from '../../src/domains/auth/index.js';\nexport { newRefreshToken };\n",
+    ),
+    [],
+  );
+});
+
 test('a non-null assertion fails in source code', async () => {
   const path = 'apps/server/src/lib/lint-fixture.ts';
   assert.ok(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { refreshTokens, sessions, users } from '../../src/db/schema/index.js';
-import { newRefreshToken } from '../../src/domains/auth/tokens.js';
+import { newRefreshToken } from '../../src/domains/auth/index.js';
 import { csrfKeyFrom, csrfTokenFor } from '../../src/plugins/csrf.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, startBuiltServer, withDatabase } from '../support/servers.js';

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { refreshTokens, sessions, users } from '../../src/db/schema/index.js';
-import { newRefreshToken } from '../../src/domains/auth/tokens.js';
+import { newRefreshToken } from '../../src/domains/auth/index.js';
 import { runLoad } from '../support/load.js';
 import { benchTarget, scratchDataDir, startBuiltServer, withDatabase } from '../support/servers.js';
 import { timingRow, type Scenario } from '../support/types.js';

@@ -84,7 +84,8 @@ async function explainPage(
 ) {
   const database = await openDatabase({ url, poolSize: 2 });
   try {
-    const repo = createFeedsRepo();
+    // Attributes are not part of a page's plan.
+    const repo = createFeedsRepo({ clothesAttributesOf: async () => new Map() });
     const feedList = createFeedList({
       db: database.db,
       feedsRepo: repo,

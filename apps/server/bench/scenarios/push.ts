@@ -31,6 +31,9 @@ import { readKmaCsv } from '../../src/domains/weather/resources.js';
 import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
 import { createWeatherService } from '../../src/domains/weather/weather.service.js';
 import { createRecommendationsRepo } from '../../src/domains/recommendations/recommendations.repo.js';
+import { closetGarments, closetVersionSql } from '../../src/domains/clothes/clothes.repo.js';
+import { historyVersionSql } from '../../src/domains/feeds/feeds.repo.js';
+import { sensitivitySql } from '../../src/domains/users/profiles.repo.js';
 import { createRecommendationsService } from '../../src/domains/recommendations/recommendations.service.js';
 import { createMorningOutfitJob } from '../../src/domains/notification-settings/morning-outfit.js';
 import { createNotificationSettingsRepo } from '../../src/domains/notification-settings/notification-settings.repo.js';
@@ -256,7 +259,13 @@ async function morningScenario(ctx: BenchContext): Promise<BenchRow[]> {
         const weather = createWeatherService({ db, config, notifier, log, geocoder: null });
         // Today's forecasts stored first, as the scheduled refresh keeps them.
         for (const p of points) await weather.forecast(p.lat, p.lon);
-        const recommendations = createRecommendationsService({ db, repo: createRecommendationsRepo() });
+        // The owners' reads as their modules' api answers them.
+        const repo = createRecommendationsRepo({
+          clothes: { closet: (ownerId) => closetGarments(db, ownerId), closetVersionSql },
+          feeds: { historyVersionSql },
+          users: { sensitivitySql },
+        });
+        const recommendations = createRecommendationsService({ db, repo });
         const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
         const job = createMorningOutfitJob({
           db,

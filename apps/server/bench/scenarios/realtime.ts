@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { DM_SEND_DESTINATION, directMessageTopic } from '@otboo/contract';
-import { createAccessTokens } from '../../src/domains/auth/tokens.js';
+import { createAccessTokens } from '../../src/domains/auth/index.js';
 import { encodeFrame, FrameParser, type StompFrame } from '../../src/realtime/stomp/frame.js';
 import { percentile } from '../support/process-stats.js';
 import {

@@ -1,17 +1,46 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { Storage } from '../adapters/storage/storage.js';
+import type { PageFetcherOptions } from '../adapters/page-fetcher/page-fetcher.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import type { JobLock } from './job-lock.js';
 
 /**
- * A domain's routes with their services bound. app.ts registers each under its URL prefix, so the URL map of
- * the whole API reads in one place (docs/architecture.md).
+ * A domain's routes with their services bound. A module's one routes plugin mounts its sub-plugins at their full
+ * URL prefixes (docs/api.md), so app.ts registers every module the same way (docs/architecture.md §Modules).
  */
 export type Routes = FastifyPluginAsyncZod;
 
-/** What every domain module is given. */
+/**
+ * What every domain module is given: the database, the log, the parsed configuration (each module reads its own
+ * part and builds its own repositories and adapters from it) and the infrastructure the app shares. A module
+ * names what it needs from other modules beside these, as parts of their `api`.
+ */
 export interface ModuleDeps {
   db: Db;
   log: FastifyBaseLogger;
+  config: Config;
+  /** Carries events to the other instances (LISTEN/NOTIFY, Redis, or in process). */
+  bus: EventBus;
+  /** Where uploaded and fetched images are kept. */
+  storage: Storage;
+  /** Background jobs run on one instance at a time when several share a PostgreSQL database. */
+  jobLock: JobLock;
+  /** Fetching outside pages and images (LINK_IMPORT_ALLOW_PRIVATE; tests keep every connection on loopback). */
+  pages: Pick<PageFetcherOptions, 'allowPrivate' | 'connect'>;
+}
+
+/**
+ * The one shape of a domain module (`create<Domain>Module(deps)`, always async): `api` is all another domain, a
+ * job, the realtime plugin or a benchmark may use; `routes` is its one routes plugin; `lifecycle` its first-start
+ * work and background jobs.
+ */
+export interface Module<Api> {
+  api: Api;
+  routes: Routes;
+  lifecycle: Lifecycle;
 }
 
 /**
@@ -25,6 +54,8 @@ export interface Lifecycle {
   start?(): void;
   /** Stops the jobs and waits for the work in progress; safe when they never started. */
   stop?(): Promise<void>;
+  /** Runs once the app has closed (no request left), before the event bus and the database close. */
+  close?(): Promise<void>;
 }
 
 /**
@@ -41,6 +72,9 @@ export function combineLifecycles(lifecycles: readonly Lifecycle[]): Required<Li
     },
     async stop() {
       for (const l of [...lifecycles].reverse()) await l.stop?.();
+    },
+    async close() {
+      for (const l of [...lifecycles].reverse()) await l.close?.();
     },
   };
 }

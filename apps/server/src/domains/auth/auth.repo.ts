@@ -4,7 +4,7 @@ import { ensureAppSecret } from '../../db/app-secrets.js';
 import { refreshTokens, sessions, signInFailures, temporaryPasswords, users } from '../../db/schema/index.js';
 import { must } from '../../lib/must.js';
 import { preparedStatements } from '../../lib/prepared.js';
-import { linkedProviders } from '../users/index.js';
+import { linkedProviders } from '../../db/linked-providers.js';
 
 /** Whose sign-in failures are counted together: one e-mail from one client address. */
 export interface FailurePair {

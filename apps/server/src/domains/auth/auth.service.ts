@@ -5,7 +5,7 @@ import { jwtSecret } from '../../db/app-secrets.js';
 import type { Mailer } from '../../adapters/mailer/mailer.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../realtime/event-bus.js';
-import type { UsersRepo } from '../users/index.js';
+import type { Accounts } from '../users/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import { createPasswords } from './passwords.js';
 import { isRecentlyProven } from './recent-proof.js';
@@ -26,7 +26,7 @@ export interface AuthServiceDeps {
   db: Db;
   config: Config;
   authRepo: AuthRepo;
-  usersRepo: UsersRepo;
+  usersRepo: Accounts;
   mailer: Mailer;
   /** Carries session evictions to the other instances. */
   bus: EventBus;

@@ -7,7 +7,7 @@ import type { ClientMeta } from '../../lib/client-meta.js';
 import { badRequest, locked, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomPassword } from '../../lib/random-passwords.js';
-import type { UsersRepo } from '../users/index.js';
+import type { Accounts } from '../users/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import { isRecentlyProven } from './recent-proof.js';
 import { sessionExpired, type SessionEviction } from './session-liveness.js';
@@ -20,7 +20,7 @@ const TEMPORARY_PASSWORD_LENGTH = 10;
 export interface PasswordsDeps {
   db: Db;
   authRepo: AuthRepo;
-  usersRepo: Pick<UsersRepo, 'findByEmail' | 'findById' | 'setPasswordHash'>;
+  usersRepo: Pick<Accounts, 'findByEmail' | 'findById' | 'setPasswordHash'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   failures: SignInFailures;

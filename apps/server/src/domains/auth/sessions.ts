@@ -2,7 +2,7 @@ import { ko, type JwtDto, type OAuthProvider } from '@otboo/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { ClientMeta } from '../../lib/client-meta.js';
 import { locked, unauthorized } from '../../lib/errors.js';
-import { toUserDto, type UserRow, type UsersRepo } from '../users/index.js';
+import { toUserDto, type UserRow, type Accounts } from '../users/index.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { SessionEviction } from './session-liveness.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
@@ -18,7 +18,7 @@ export interface IssuedSession {
 export interface SessionsDeps {
   db: Db;
   authRepo: AuthRepo;
-  usersRepo: Pick<UsersRepo, 'providersOf'>;
+  usersRepo: Pick<Accounts, 'providersOf'>;
   accessTokens: AccessTokens;
   /** Makes every instance forget revoked sessions (session-liveness.ts). */
   evict: (eviction: SessionEviction) => void;

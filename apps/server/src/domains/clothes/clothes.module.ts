@@ -1,7 +1,8 @@
-import type { Storage } from '../../adapters/storage/storage.js';
-import { createPageFetcher, type PageFetcherOptions } from '../../adapters/page-fetcher/page-fetcher.js';
-import type { JobLock } from '../../lib/job-lock.js';
-import type { Lifecycle, ModuleDeps, Routes } from '../../lib/modules.js';
+import { createPageFetcher } from '../../adapters/page-fetcher/page-fetcher.js';
+import type { Executor } from '../../db/client.js';
+import type { ClothesAttributeDto } from '@otboo/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
 import type { Notifier } from '../notifications/index.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { createAnalysisService } from './analysis/analysis.service.js';
@@ -11,7 +12,13 @@ import { createAttributeDefsService } from './attribute-defs.service.js';
 import { createBatchRepo } from './batch/batch.repo.js';
 import { batchRoutes } from './batch/batch.routes.js';
 import { createBatchService } from './batch/batch.service.js';
-import { createClothesRepo } from './clothes.repo.js';
+import {
+  closetGarments,
+  closetVersionSql,
+  clothesAttributesOf,
+  createClothesRepo,
+  type GarmentWithAttributes,
+} from './clothes.repo.js';
 import { clothesRoutes } from './clothes.routes.js';
 import { createClothesService } from './clothes.service.js';
 import { extractionRoutes } from './extraction/extraction.routes.js';
@@ -26,34 +33,45 @@ import { createTransferRepo } from './transfer/transfer.repo.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { createTransferService } from './transfer/transfer.service.js';
 
+export type { GarmentWithAttributes };
+
 export interface ClothesModuleDeps extends ModuleDeps {
   notifier: Notifier;
-  storage: Storage;
-  /** Link import's page fetching (LINK_IMPORT_ALLOW_PRIVATE; tests keep every connection on loopback). */
-  pages: Pick<PageFetcherOptions, 'allowPrivate' | 'connect'>;
-  /** The imports sweeper runs on one instance at a time. */
-  jobLock: JobLock;
-  /** The closet report's season gaps, from the recommendations module. */
+  /** The closet report's season gaps, from the recommendations module's api. */
   closetGaps: InsightsServiceDeps['closetGaps'];
-  /** Closet import limits (IMPORT_TEMP_DISK_MB). */
-  closetImport: { tempDiskBytes: number };
+}
+
+/** What other domains use of the closet. */
+export interface ClothesApi {
+  /** Every garment of the owner's closet (archived pieces left out) with its attributes, in one round trip. */
+  closet(ownerId: string): Promise<GarmentWithAttributes[]>;
+  /**
+   * A key that changes whenever the owner's closet or the attribute definitions change (the recommender's cache),
+   * as an expression the caller reads in its own statement: one round trip for the recommender's whole state.
+   */
+  closetVersionSql(ownerId: string): SQL<string>;
+  /** Attribute values with their definitions, per garment; `executor` joins the caller's transaction. */
+  attributesOf(
+    executor: Executor,
+    clothesIds: readonly string[],
+  ): Promise<Map<string, ClothesAttributeDto[]>>;
 }
 
 /**
- * The closet: garments, attribute definitions (seeded with the defaults at first start), link import (and the
- * sweeper of its unused photos), and the closet tools of docs/api.md §9.4–9.7 (photo analysis, batch edit,
- * the closet report, export and import) and its life of §10 (availability, the archive).
+ * The closet, everything under `/api/clothes`: garments, attribute definitions (seeded with the defaults at first
+ * start), link import (and the sweeper of its unused photos), and the closet tools of docs/api.md §9.4–9.7 (photo
+ * analysis, batch edit, the closet report, export and import) and its life of §10 (availability, the archive).
  */
-export function createClothesModule({
+export async function createClothesModule({
   db,
   log,
+  config,
   notifier,
   storage,
   pages,
   jobLock,
   closetGaps,
-  closetImport,
-}: ClothesModuleDeps) {
+}: ClothesModuleDeps): Promise<Module<ClothesApi>> {
   const attributeDefsRepo = createAttributeDefsRepo();
   const attributeDefs = createAttributeDefsService({ db, repo: attributeDefsRepo, notifier, log });
   const clothesRepo = createClothesRepo();
@@ -68,7 +86,8 @@ export function createClothesModule({
     attributeDefsRepo,
     storage,
     log,
-    tempDiskBytes: closetImport.tempDiskBytes,
+    // IMPORT_TEMP_DISK_MB
+    tempDiskBytes: config.closetImport.tempDiskBytes,
   });
   const extraction = createExtractionService({
     db,
@@ -79,18 +98,18 @@ export function createClothesModule({
   });
   const importsSweeper = createImportsSweeper({ storage, jobLock, log });
 
-  /** Everything under `/api/clothes`. */
   const routes: Routes = async (app) => {
-    await app.register(clothesRoutes, { clothes });
+    const under = (path = '') => ({ prefix: `/api/clothes${path}` });
+    await app.register(clothesRoutes, { ...under(), clothes });
     // PUT /{id}/availability, POST /{id}/archive, POST /{id}/restore
-    await app.register(lifeRoutes, { life });
-    await app.register(attributeDefsRoutes, { prefix: '/attribute-defs', attributeDefs });
-    await app.register(extractionRoutes, { prefix: '/extractions', extraction });
-    await app.register(analysisRoutes, { prefix: '/analyses', analysis });
-    await app.register(batchRoutes, { prefix: '/batch', batch });
-    await app.register(insightsRoutes, { prefix: '/insights', insights });
+    await app.register(lifeRoutes, { ...under(), life });
+    await app.register(attributeDefsRoutes, { ...under('/attribute-defs'), attributeDefs });
+    await app.register(extractionRoutes, { ...under('/extractions'), extraction });
+    await app.register(analysisRoutes, { ...under('/analyses'), analysis });
+    await app.register(batchRoutes, { ...under('/batch'), batch });
+    await app.register(insightsRoutes, { ...under('/insights'), insights });
     // GET /export, POST /import
-    await app.register(transferRoutes, { transfer });
+    await app.register(transferRoutes, { ...under(), transfer });
   };
   const lifecycle: Lifecycle = {
     async bootstrap() {
@@ -99,5 +118,10 @@ export function createClothesModule({
     start: importsSweeper.start,
     stop: importsSweeper.stop,
   };
-  return { clothes, life, attributeDefs, analysis, batch, insights, transfer, extraction, routes, lifecycle };
+  const api: ClothesApi = {
+    closet: (ownerId) => closetGarments(db, ownerId),
+    closetVersionSql,
+    attributesOf: clothesAttributesOf,
+  };
+  return { api, routes, lifecycle };
 }

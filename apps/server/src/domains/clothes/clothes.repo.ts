@@ -161,6 +161,17 @@ export async function closetGarments(db: Executor, ownerId: string): Promise<Gar
   }));
 }
 
+/**
+ * The version of an owner's closet as the recommender caches it, as an expression for the caller's own statement
+ * (one round trip): the count and latest change of the owner's garments, and of the attribute definitions. Every
+ * change to a garment or its attributes bumps `clothes.updated_at`, definitions bump theirs on update, and a
+ * deleted row changes a count. Read from the shared database, so it is right whichever instance made the change.
+ */
+export function closetVersionSql(ownerId: string): SQL<string> {
+  return sql<string>`((select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${ownerId})
+    || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d))`;
+}
+
 /** Attribute values with their definitions, per garment, in attribute order (name, then id). */
 export async function clothesAttributesOf(
   db: Executor,

@@ -1,5 +1,3 @@
-export { createClothesModule } from './clothes.module.js';
-// For the feeds and the recommender, which read garments with their attributes the closet's way.
-export { closetGarments, clothesAttributesOf, type GarmentWithAttributes } from './clothes.repo.js';
+export { createClothesModule, type ClothesApi, type GarmentWithAttributes } from './clothes.module.js';
 export { toOotdDto, type OotdGarment } from './clothes.mapper.js';
 export { awayOn } from './life/availability.js';

@@ -1,9 +1,11 @@
-import type { ModuleDeps, Routes } from '../../lib/modules.js';
+import type { Module, ModuleDeps, Routes } from '../../lib/modules.js';
+import type { ClothesApi } from '../clothes/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { createCommentsRepo } from './comments.repo.js';
 import { commentsRoutes } from './comments.routes.js';
 import { createCommentsService } from './comments.service.js';
-import { createFeedsRepo } from './feeds.repo.js';
+import { createFeedsRepo, historyVersionSql } from './feeds.repo.js';
+import type { SQL } from 'drizzle-orm';
 import { feedPostsRoutes } from './feeds.routes.js';
 import { createFeedPostsService } from './feeds.service.js';
 import { createLikesRepo } from './likes.repo.js';
@@ -12,24 +14,38 @@ import { createLikesService } from './likes.service.js';
 import { wearRoutes } from './wear.routes.js';
 import { createWearService } from './wear.service.js';
 
-/** The feed: posts (OOTD), likes and comments, split by file, one service object for the routes. */
-export function createFeedsModule(deps: ModuleDeps & { notifier: Notifier }) {
-  const base = { ...deps, feedsRepo: createFeedsRepo() };
+export interface FeedsModuleDeps extends ModuleDeps {
+  notifier: Notifier;
+  clothes: Pick<ClothesApi, 'attributesOf'>;
+}
+
+/** What other domains use of the feed. */
+export interface FeedsApi {
+  /**
+   * A key that changes whenever the author's posts change (the recommender's wear history cache), as an
+   * expression the caller reads in its own statement.
+   */
+  historyVersionSql(authorId: string): SQL<string>;
+}
+
+/**
+ * The feed: posts (OOTD), likes and comments under `/api/feeds`, split by file, one service object for the
+ * routes; and `GET /api/clothes/{clothesId}/wear` (docs/api.md §9.8), answered from the feeds.
+ */
+export async function createFeedsModule({ clothes, ...deps }: FeedsModuleDeps): Promise<Module<FeedsApi>> {
+  const feedsRepo = createFeedsRepo({ clothesAttributesOf: clothes.attributesOf });
+  const base = { ...deps, feedsRepo };
   const feeds = {
     ...createFeedPostsService(base),
     ...createLikesService({ ...base, likesRepo: createLikesRepo() }),
     ...createCommentsService({ ...base, commentsRepo: createCommentsRepo() }),
   };
-  /** Everything under `/api/feeds`. */
-  const routes: Routes = async (app) => {
-    await app.register(feedPostsRoutes, { feeds });
-    await app.register(likesRoutes, { feeds });
-    await app.register(commentsRoutes, { feeds });
-  };
   const wear = createWearService(base);
-  /** `GET /api/clothes/{clothesId}/wear` (docs/api.md §9.8): under `/api/clothes`, answered from the feeds. */
-  const clothesRoutes: Routes = async (app) => {
-    await app.register(wearRoutes, { wear });
+  const routes: Routes = async (app) => {
+    await app.register(feedPostsRoutes, { prefix: '/api/feeds', feeds });
+    await app.register(likesRoutes, { prefix: '/api/feeds', feeds });
+    await app.register(commentsRoutes, { prefix: '/api/feeds', feeds });
+    await app.register(wearRoutes, { prefix: '/api/clothes', wear });
   };
-  return { feeds, routes, clothesRoutes };
+  return { api: { historyVersionSql }, routes, lifecycle: {} };
 }

@@ -19,7 +19,7 @@ import { afterCursor, keysetAfter, keysetOrder, parseCursor } from '../../lib/cu
 import { literalLimit, preparedStatements, runPrepared } from '../../lib/prepared.js';
 import { containsText } from '../../lib/text-search.js';
 import { userSummaryColumns } from '../../lib/user-summary.js';
-import { clothesAttributesOf, type OotdGarment } from '../clothes/index.js';
+import type { ClothesApi, OotdGarment } from '../clothes/index.js';
 import { must } from '../../lib/must.js';
 
 /** A garment as stored in a feed (snapshot), before URLs are made. */
@@ -234,13 +234,26 @@ const byIdsStatement = preparedStatements(
   (q: Pick<FeedPagePlan, 'sortBy' | 'sortDirection'>) => `${q.sortBy},${q.sortDirection}`,
 );
 
-/** The number of all feeds, from the counters (see FeedsRepo.countQuery), built once. */
-const allFeedsCount = preparedStatements(
-  (db: Executor) => createFeedsRepo().countQuery(db, {}),
-  () => '',
-);
+/**
+ * An author's post count and latest post, as an expression for the caller's own statement: changes with every post
+ * added or removed (the recommender's wear history cache).
+ */
+export function historyVersionSql(authorId: string): SQL<string> {
+  return sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${authorId})`;
+}
 
-export function createFeedsRepo() {
+/** What the feed's queries take from other domains. */
+export interface FeedsRepoDeps {
+  /** A snapshot's garment attributes, read the closet's way (the clothes module's api). */
+  clothesAttributesOf: ClothesApi['attributesOf'];
+}
+
+export function createFeedsRepo({ clothesAttributesOf }: FeedsRepoDeps) {
+  /** The number of all feeds, from the counters (see countQuery), built once. */
+  const allFeedsCount = preparedStatements(
+    (db: Executor) => repo.countQuery(db, {}),
+    () => '',
+  );
   const repo = {
     /**
      * `limit + 1` rows after the cursor in the requested order (keyset: sort key, then id, same direction).

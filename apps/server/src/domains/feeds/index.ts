@@ -1,1 +1,1 @@
-export { createFeedsModule } from './feeds.module.js';
+export { createFeedsModule, type FeedsApi } from './feeds.module.js';

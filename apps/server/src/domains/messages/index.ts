@@ -1,1 +1,1 @@
-export { createMessagesModule } from './messages.module.js';
+export { createMessagesModule, type MessagesApi } from './messages.module.js';

@@ -1,4 +1,8 @@
-import type { Lifecycle, Routes } from '../../lib/modules.js';
+import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
+import type { Notifier } from '../notifications/index.js';
+import type { PlansApi } from '../plans/index.js';
+import type { RecommendationsApi } from '../recommendations/index.js';
+import type { WeatherApi } from '../weather/index.js';
 import { createMorningOutfitJob, type MorningOutfitDeps } from './morning-outfit.js';
 import { createNotificationSettingsRepo } from './notification-settings.repo.js';
 import { notificationSettingsRoutes } from './notification-settings.routes.js';
@@ -7,22 +11,44 @@ import { createNotificationSettingsService } from './notification-settings.servi
 /** Tests: a moved clock, a short tick, small batches. */
 export type MorningOutfitTuning = Pick<MorningOutfitDeps, 'now' | 'tickMs' | 'batchSize'>;
 
-export type NotificationSettingsModuleDeps = Omit<MorningOutfitDeps, 'repo' | keyof MorningOutfitTuning> & {
+export interface NotificationSettingsModuleDeps extends ModuleDeps {
+  notifier: Notifier;
+  weather: Pick<WeatherApi, 'forecast'>;
+  recommendations: Pick<RecommendationsApi, 'currentOutfit'>;
+  plans: Pick<PlansApi, 'plannedNames'>;
   morningOutfit?: MorningOutfitTuning | undefined;
-};
+}
 
 /**
- * Notification settings (docs/api.md §9.3) and the morning outfit: every minute, on one instance, the users due
- * get today's weather and an outfit as a notification.
+ * Notification settings (docs/api.md §9.3, `/api/users/:userId/notification-settings`) and the morning outfit:
+ * every minute, on one instance, the users due get today's weather and an outfit as a notification.
  */
-export function createNotificationSettingsModule({ morningOutfit, ...deps }: NotificationSettingsModuleDeps) {
+export async function createNotificationSettingsModule({
+  db,
+  log,
+  jobLock,
+  notifier,
+  weather,
+  recommendations,
+  plans,
+  morningOutfit,
+}: NotificationSettingsModuleDeps): Promise<Module<Record<string, never>>> {
   const repo = createNotificationSettingsRepo();
-  const settings = createNotificationSettingsService({ db: deps.db, repo });
-  const job = createMorningOutfitJob({ ...deps, repo, ...morningOutfit });
-  /** `/:userId/notification-settings` under `/api/users`. */
+  const settings = createNotificationSettingsService({ db, repo });
+  const job = createMorningOutfitJob({
+    db,
+    log,
+    jobLock,
+    repo,
+    notifier,
+    forecast: weather.forecast,
+    recommend: recommendations.currentOutfit,
+    planned: plans.plannedNames,
+    ...morningOutfit,
+  });
   const routes: Routes = async (app) => {
-    await app.register(notificationSettingsRoutes, { settings });
+    await app.register(notificationSettingsRoutes, { prefix: '/api/users', settings });
   };
   const lifecycle: Lifecycle = { start: job.start, stop: job.stop };
-  return { settings, routes, lifecycle };
+  return { api: {}, routes, lifecycle };
 }

@@ -1,3 +1,3 @@
-export { createNotificationsModule } from './notifications.module.js';
+export { createNotificationsModule, type NotificationsApi } from './notifications.module.js';
 export type { Notifier, NotificationMarks, NotificationInput } from './notifications.service.js';
 export { notificationTargetOf } from './notifications.mapper.js';

@@ -1,1 +1,1 @@
-export { createPlansModule } from './plans.module.js';
+export { createPlansModule, type PlansApi } from './plans.module.js';

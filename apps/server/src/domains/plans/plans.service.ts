@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { addDays } from '../../lib/seoul-time.js';
-import { awayOn, clothesAttributesOf, toOotdDto } from '../clothes/index.js';
+import { awayOn, toOotdDto, type ClothesApi } from '../clothes/index.js';
 import { dayAheadOf, type DayAhead, type Dresser } from '../recommendations/index.js';
 import type { PlannedPiece, PlanRow, PlansRepo } from './plans.repo.js';
 
@@ -24,6 +24,8 @@ export interface PlansServiceDeps {
   dresserFor: (userId: string) => Promise<Dresser>;
   /** The five-day forecast at a point (the weather service, as GET /api/weathers answers it). */
   forecast: (latitude: number, longitude: number) => Promise<WeatherDto[]>;
+  /** Planned pieces' attributes, read the closet's way (the clothes module's api). */
+  clothesAttributesOf: ClothesApi['attributesOf'];
   /** The clock (tests move it). */
   now?: () => number;
 }
@@ -41,7 +43,14 @@ const wearableOn = (p: Pick<PlannedPiece, 'archived' | 'away'>, date: string) =>
 const clothesNotFound = () => notFound(ko.clothes.notFound, 'ClothesNotFoundException');
 
 /** '이번 주 코디': plans for the days ahead, filled by hand or by the recommendation rules (docs/api.md §10). */
-export function createPlansService({ db, repo, dresserFor, forecast, now = Date.now }: PlansServiceDeps) {
+export function createPlansService({
+  db,
+  repo,
+  dresserFor,
+  forecast,
+  clothesAttributesOf,
+  now = Date.now,
+}: PlansServiceDeps) {
   /** The forecast days at the user's profile location, by date; empty without a location or a forecast. */
   async function weatherByDate(userId: string): Promise<Map<string, WeatherDto>> {
     const location = await repo.locationOf(db, userId);

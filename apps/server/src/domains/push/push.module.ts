@@ -1,9 +1,8 @@
 import type { NotificationDto } from '@otboo/contract';
-import type { Config } from '../../config.js';
 import { createPushEndpointGuard, type PushEndpointGuardOptions } from '../../adapters/push/push-endpoint.js';
 import { createPushTransport } from '../../adapters/push/push-transport.js';
 import { ensureAppSecret } from '../../db/app-secrets.js';
-import type { Lifecycle, ModuleDeps, Routes } from '../../lib/modules.js';
+import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
 import { createPushDispatcher } from './push-dispatcher.js';
 import { createPushRepo } from './push.repo.js';
 import { pushRoutes } from './push.routes.js';
@@ -19,18 +18,23 @@ export interface PushTuning {
 }
 
 export interface PushModuleDeps extends ModuleDeps {
-  config: Config['push'];
   /** Every notification published, on its way to the receiver's devices (the notifier's hook). */
   notifications: { onPublished(listener: (dtos: readonly NotificationDto[]) => void): void };
   tuning?: PushTuning | undefined;
 }
 
 /**
- * Web Push (docs/api.md §9.2): the VAPID key (configured, or generated once and kept in the database like the
+ * Web Push (docs/api.md §9.2, `/api/push`): the VAPID key (configured, or generated once and kept in the database like the
  * JWT secret) and the user's devices. Every published notification is also queued for the receiver's devices;
  * the queue drains in the background and never holds a request up.
  */
-export async function createPushModule({ db, log, config, notifications, tuning = {} }: PushModuleDeps) {
+export async function createPushModule({
+  db,
+  log,
+  config: { push: config },
+  notifications,
+  tuning = {},
+}: PushModuleDeps): Promise<Module<Record<string, never>>> {
   const vapid = await loadVapidKeys(config.vapid, (candidate) => ensureAppSecret(db, 'vapid', candidate));
   const guard = createPushEndpointGuard({
     allowPrivate: config.allowPrivate,
@@ -49,9 +53,9 @@ export async function createPushModule({ db, log, config, notifications, tuning 
   notifications.onPublished(dispatcher.enqueue);
   const push = createPushService({ db, repo, vapid, guard, log });
   const routes: Routes = async (app) => {
-    await app.register(pushRoutes, { push });
+    await app.register(pushRoutes, { prefix: '/api/push', push });
   };
   // What is still queued at close is dropped: push is best effort, the notification itself is stored.
   const lifecycle: Lifecycle = { stop: dispatcher.close };
-  return { push, routes, lifecycle };
+  return { api: {}, routes, lifecycle };
 }

@@ -10,7 +10,9 @@ import {
   recommendationExclusions,
   weatherForecasts,
 } from '../../db/schema/index.js';
-import { closetGarments, type GarmentWithAttributes } from '../clothes/index.js';
+import type { ClothesApi, GarmentWithAttributes } from '../clothes/index.js';
+import type { FeedsApi } from '../feeds/index.js';
+import type { UsersApi } from '../users/index.js';
 
 /** The columns of a forecast row the recommender reads. */
 export interface WeatherRow {
@@ -67,18 +69,27 @@ const weatherColumns = {
   windSpeed: weatherForecasts.windSpeed,
 };
 
+/** What the recommender learns from the domains that own the closet, the posts and the profile. */
+export interface RecommendationsRepoDeps {
+  clothes: Pick<ClothesApi, 'closet' | 'closetVersionSql'>;
+  feeds: Pick<FeedsApi, 'historyVersionSql'>;
+  users: Pick<UsersApi, 'sensitivitySql'>;
+}
+
 /**
- * Reads for the recommender. It reads the weather, closet and feed tables directly (read-only) so it does not
- * depend on those domains' services; writes stay with their owners.
+ * Reads for the recommender: its own tables, and the forecast and wear rows it reads (read-only). The closet, its
+ * version, the post history's version and the profile's sensitivity come from their owners' api; the versions and
+ * the sensitivity as expressions the owners write, read inside the recommender's statement, so the whole state
+ * is one round trip (docs/architecture.md §Modules). Each is read from the
+ * shared database on every request, so a change on any instance shows at once.
  */
-export function createRecommendationsRepo() {
+export function createRecommendationsRepo(owners: RecommendationsRepoDeps) {
   return {
     /**
      * The forecast day and, in the same round trip, what the recommender caches for the user: version keys of the
      * closet (its garments and the attribute definitions) and of the post history, the profile's sensitivity and the
      * learned shift.
-     * The closet domain bumps `clothes.updated_at` on every change to a garment or its attributes, definitions bump
-     * theirs on update, and a deleted row changes a count. Undefined when the forecast does not exist.
+     * Undefined when the forecast does not exist.
      */
     async dayFor(
       db: Executor,
@@ -89,12 +100,9 @@ export function createRecommendationsRepo() {
       const query = db
         .select({
           ...weatherColumns,
-          closetVersion: sql<string>`(select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
-            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d)`,
-          historyVersion: sql<string>`(select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId})`,
-          sensitivity: sql<
-            number | null
-          >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number),
+          closetVersion: owners.clothes.closetVersionSql(userId),
+          historyVersion: owners.feeds.historyVersionSql(userId),
+          sensitivity: owners.users.sensitivitySql(userId),
           // One row by key however many answers taught it (docs/recommendations.md §7).
           calibration:
             sql<number>`coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0)`.mapWith(
@@ -134,10 +142,9 @@ export function createRecommendationsRepo() {
       }>(
         db,
         sql`select
-          (select count(*) || '/' || coalesce(max(c.updated_at)::text, '') from clothes c where c.owner_id = ${userId})
-            || '|' || (select count(*) || '/' || coalesce(max(d.updated_at)::text, '') from attribute_defs d) as closet_version,
-          (select count(*) || '/' || coalesce(max(f.created_at)::text, '') from feeds f where f.author_id = ${userId}) as history_version,
-          (select p.temperature_sensitivity from profiles p where p.user_id = ${userId}) as sensitivity,
+          ${owners.clothes.closetVersionSql(userId)} as closet_version,
+          ${owners.feeds.historyVersionSql(userId)} as history_version,
+          ${owners.users.sensitivitySql(userId)} as sensitivity,
           coalesce((select k.shift_celsius from recommendation_calibrations k where k.user_id = ${userId}), 0) as calibration,
           (select coalesce(json_agg(x.clothes_id order by x.created_at), '[]')::text
             from (select e.clothes_id, e.created_at from recommendation_exclusions e where e.user_id = ${userId}
@@ -154,8 +161,8 @@ export function createRecommendationsRepo() {
     },
 
     /** Every garment of the owner with its attributes, as the closet reads them. */
-    async closetOf(db: Executor, ownerId: string): Promise<ClosetGarment[]> {
-      return closetGarments(db, ownerId);
+    async closetOf(_db: Executor, ownerId: string): Promise<ClosetGarment[]> {
+      return owners.clothes.closet(ownerId);
     },
 
     /** The user's most recent worn garments (newest first) with the weather of the post they were in. */

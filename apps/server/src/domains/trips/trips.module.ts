@@ -1,21 +1,32 @@
-import type { ModuleDeps, Routes } from '../../lib/modules.js';
-import type { Dresser } from '../recommendations/index.js';
-import type { WeatherService } from '../weather/index.js';
+import type { Module, ModuleDeps, Routes } from '../../lib/modules.js';
+import type { RecommendationsApi } from '../recommendations/index.js';
+import type { WeatherApi } from '../weather/index.js';
 import { createTripsRepo } from './trips.repo.js';
 import { tripsRoutes } from './trips.routes.js';
 import { createTripsService } from './trips.service.js';
 
 export interface TripsModuleDeps extends ModuleDeps {
   /** The recommender's outfits for days ahead (one read of the user's closet for every day). */
-  dresserFor: (userId: string) => Promise<Dresser>;
-  weather: Pick<WeatherService, 'forecast' | 'location'>;
+  recommendations: Pick<RecommendationsApi, 'dresserFor'>;
+  weather: Pick<WeatherApi, 'forecast' | 'location'>;
 }
 
-/** Trips and packing lists ('여행 짐 싸기', docs/api.md §10). */
-export function createTripsModule(deps: TripsModuleDeps) {
-  const trips = createTripsService({ ...deps, repo: createTripsRepo() });
+/** Trips and packing lists ('여행 짐 싸기', docs/api.md §10) under `/api/trips`. */
+export async function createTripsModule({
+  db,
+  log,
+  recommendations,
+  weather,
+}: TripsModuleDeps): Promise<Module<Record<string, never>>> {
+  const trips = createTripsService({
+    db,
+    log,
+    dresserFor: recommendations.dresserFor,
+    weather,
+    repo: createTripsRepo(),
+  });
   const routes: Routes = async (app) => {
-    await app.register(tripsRoutes, { trips });
+    await app.register(tripsRoutes, { prefix: '/api/trips', trips });
   };
-  return { trips, routes };
+  return { api: {}, routes, lifecycle: {} };
 }

@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toOotdDto } from '../clothes/index.js';
 import type { DayAhead, Dresser, EngineWeather } from '../recommendations/index.js';
-import { climatologyDay, type DayForecast, type WeatherService } from '../weather/index.js';
+import { climatologyDay, type DayForecast, type WeatherApi } from '../weather/index.js';
 import { packTrip } from './pack.js';
 import type { TripItemRow, TripRow, TripsRepo } from './trips.repo.js';
 
@@ -32,7 +32,7 @@ export interface TripsServiceDeps {
   log: FastifyBaseLogger;
   repo: TripsRepo;
   dresserFor: (userId: string) => Promise<Dresser>;
-  weather: Pick<WeatherService, 'forecast' | 'location'>;
+  weather: Pick<WeatherApi, 'forecast' | 'location'>;
   /** The clock (tests and benches keep the real one). */
   now?: () => number;
 }

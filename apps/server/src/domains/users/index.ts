@@ -1,4 +1,3 @@
-export { createUsersModule } from './users.module.js';
-// For auth, which reads and creates accounts through the users repo.
-export { createUsersRepo, linkedProviders, type UsersRepo } from './users.repo.js';
+export { createUsersModule, type Accounts, type UsersApi } from './users.module.js';
+export type { AccountSessions } from './users.service.js';
 export { toUserDto, type UserRow } from './users.mapper.js';

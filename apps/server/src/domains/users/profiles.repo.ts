@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { profiles, users } from '../../db/schema/index.js';
 import { preparedStatements } from '../../lib/prepared.js';
@@ -17,6 +17,13 @@ const findStatement = preparedStatements(
       .limit(1),
   () => '',
 );
+
+/** The profile's temperature sensitivity (null: no profile), as an expression for the caller's own statement. */
+export function sensitivitySql(userId: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select p.temperature_sensitivity from profiles p where p.user_id = ${userId})`.mapWith(Number);
+}
 
 export function createProfilesRepo() {
   return {

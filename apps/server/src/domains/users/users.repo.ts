@@ -5,6 +5,7 @@ import { profiles, socialAccounts, users } from '../../db/schema/index.js';
 import { countedPage } from '../../lib/counted-page.js';
 import { afterCursor, likePattern } from '../../lib/cursor.js';
 import { runPrepared } from '../../lib/prepared.js';
+import { linkedProviders } from '../../db/linked-providers.js';
 import type { UserRow } from './users.mapper.js';
 
 export interface UserListFilter {
@@ -23,15 +24,6 @@ export interface UserListPage {
 
 // Any constant, the same in every instance (the migration lock uses 727001).
 const ADMIN_BOOTSTRAP_LOCK_KEY = 727_002;
-
-/** The row's linked social providers as an array column, so a page or a refresh needs no second query. */
-export function linkedProviders() {
-  // Qualified by hand: in a one-table select Drizzle leaves column names bare, and a bare "id" here would be
-  // social_accounts.id.
-  return sql<
-    OAuthProvider[]
-  >`array(select sa.provider from ${socialAccounts} sa where sa.user_id = ${users}.id order by 1)`;
-}
 
 export interface UserWithProviders {
   user: UserRow;

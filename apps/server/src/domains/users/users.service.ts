@@ -17,7 +17,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { randomPassword } from '../../lib/random-passwords.js';
 import type { ClientMeta } from '../../lib/client-meta.js';
 import type { Notifier } from '../notifications/index.js';
-import { createProfilesRepo } from './profiles.repo.js';
+import type { ProfilesRepo } from './profiles.repo.js';
 import { createProfilesService, type ProfilesServiceDeps } from './profiles.service.js';
 import { toUserDto, type UserRow } from './users.mapper.js';
 import type { UsersRepo } from './users.repo.js';
@@ -42,6 +42,7 @@ export interface AccountSessions {
 export interface UsersServiceDeps {
   db: Db;
   usersRepo: UsersRepo;
+  profilesRepo: ProfilesRepo;
   auth: AccountSessions;
   notifier: Notifier;
   storage: Storage;
@@ -62,6 +63,7 @@ const GENERATED_ADMIN_PASSWORD_LENGTH = 16;
 export function createUsersService({
   db,
   usersRepo,
+  profilesRepo,
   auth,
   notifier,
   storage,
@@ -79,7 +81,7 @@ export function createUsersService({
     profiles: createProfilesService({
       db,
       usersRepo,
-      profilesRepo: createProfilesRepo(),
+      profilesRepo,
       storage,
       locate,
       log,

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.js';
 import type { Actor } from '../../../lib/actor.js';
 import { AppError, badGateway, badRequest, forbidden } from '../../../lib/errors.js';
 import { reencodeImage } from '../../../lib/images.js';
-import type { UserRow, UsersRepo } from '../../users/index.js';
+import type { Accounts, UserRow } from '../../users/index.js';
 import type { AuthRepo } from '../auth.repo.js';
 import type { ClientMeta } from '../../../lib/client-meta.js';
 import type { AuthService, IssuedSession } from '../auth.service.js';
@@ -51,7 +51,7 @@ export interface OAuthServiceDeps {
   config: Config;
   auth: Pick<AuthService, 'openSession' | 'signedInRecently' | 'endSessions'>;
   authRepo: Pick<AuthRepo, 'ensureSecret' | 'sessionOpening'>;
-  usersRepo: UsersRepo;
+  usersRepo: Accounts;
   repo: OAuthRepo;
   storage: Storage;
   /** Downloads the provider's avatar (SSRF-checked, bounded in time and size). */
