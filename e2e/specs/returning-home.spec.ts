@@ -70,23 +70,33 @@ test("a returning user's home shows the kept outfit at once, marked; another acc
   await expect(lastReceived).toHaveCount(0);
   await expect.poll(async () => (await persistedCache(page))?.includes(outfit[0]!) ?? false).toBe(true);
 
-  // Back later: the fresh outfit is held up; the kept one shows meanwhile, marked, with no skeleton.
+  // Back later: the fresh outfit is held up; the kept one shows meanwhile, marked, with no skeleton. Each hold
+  // stays well within the client's 10 s timeout (a held request that times out is an error on the page).
   let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/recommendations?*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const holdFreshOutfit = () => {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return page.route('**/api/recommendations?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+  };
+  await page.setViewportSize(DESKTOP);
+  await holdFreshOutfit();
+  await page.reload();
+  await expect(lastReceived).toBeVisible();
+  await shot('home-last-received-1440');
+  release();
+  await expect(lastReceived).toHaveCount(0);
+  await page.unrouteAll();
+
+  await page.setViewportSize(PHONE);
+  await holdFreshOutfit();
   await page.reload();
   await expect(lastReceived).toHaveText('마지막으로 받은 추천');
   expect(await outfitOf(panel)).toEqual(outfit);
   await expect(panel.getByTestId('recommendation-skeletons')).toHaveCount(0);
-  await shot('home-last-received-390');
-  await page.setViewportSize(DESKTOP);
-  await expect(lastReceived).toBeVisible();
-  await shot('home-last-received-1440');
-  await page.setViewportSize(PHONE);
   const box = await panel.getByRole('list', { name: '추천 옷 목록' }).boundingBox();
+  await shot('home-last-received-390');
   release();
   await expect(lastReceived).toHaveCount(0);
   // The day's outfit is the same one (the server keeps the one shown); nothing moved.
