@@ -14,8 +14,11 @@ import { loadBuild, measureScreens } from './bundle-budget.mjs';
 // Plans ('이번 주 코디') and trips ('여행 짐 싸기') add their contract schemas and Korean texts to the entry and their
 // sidebar entries to the frame (measured: login 786.8 KB / 200.4 KB brotli, home 1,012.7 KB / 276.3 KB); '오늘의
 // 계획' on the home loads after the first paint in its own chunk, and both screens are lazy chunks.
+// The kept first screen (issue 23) made the entry a small module that imports the app after the copy's first frame:
+// the same code in 17 files instead of 10 and the keeper and painter, 3 KB more brotli (measured: login 791.2 KB /
+// 203.6 KB brotli, home 1,018.6 KB / 280.0 KB); a returning user's paint waits for none of it.
 export const SCREENS = [
-  { name: 'login', keys: ['index.html', 'src/app/start.tsx'], maxKB: 790, maxBrotliKB: 202 },
+  { name: 'login', keys: ['index.html', 'src/app/start.tsx'], maxKB: 793, maxBrotliKB: 205 },
   {
     name: 'home (signed in)',
     keys: [
@@ -24,8 +27,8 @@ export const SCREENS = [
       'src/app/routes/protected-layout.tsx',
       'src/app/routes/recommendations.tsx',
     ],
-    maxKB: 1015,
-    maxBrotliKB: 277,
+    maxKB: 1020,
+    maxBrotliKB: 282,
   },
 ];
 
