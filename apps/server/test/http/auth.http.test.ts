@@ -166,12 +166,14 @@ describe('auth', () => {
     });
 
     it('expires access tokens after ACCESS_TOKEN_TTL; refresh gives a working one', async () => {
-      const shortLived = await startServer({ env: { ACCESS_TOKEN_TTL: '1s' } });
+      // A token's `exp` is in whole seconds, rounded down: with 3 s it lives at least 2 s after it is issued (a 1 s
+      // one could be dead before its first request on a busy machine), and is dead 3.1 s after that request.
+      const shortLived = await startServer({ env: { ACCESS_TOKEN_TTL: '3s' } });
       try {
         const user = await createUser(shortLived);
         const client = httpClient(shortLived.url);
         expect((await profileOf(client, user.id, user.accessToken)).status).toBe(200);
-        await new Promise((r) => setTimeout(r, 2_100));
+        await new Promise((r) => setTimeout(r, 3_100));
         const expired = await profileOf(client, user.id, user.accessToken);
         expect(expired.status).toBe(401);
         expect(expired.body.message).toBe(ko.auth.tokenInvalid);
