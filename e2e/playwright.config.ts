@@ -31,7 +31,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 90_000,
+  // The longest journeys (the closet's, the community's: a dozen steps, each screen audited at two widths) take
+  // 70–90 s on two workers here; a busy machine pushed two past 90 s while still progressing (their traces).
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: './test-results',
