@@ -1,14 +1,7 @@
 import { useEffect } from 'react';
 import { FIRST_SCREEN_ID, FIRST_SCREEN_KEY, KEPT_COPY_ONLY } from '@/config/first-screen';
 import type { KeptFirstScreen } from '@/lib/first-screen-paint';
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+import { localStorageOrNull } from '@/lib/local-storage';
 
 /**
  * Keeps `root`'s markup as `userId`'s first screen for the next visit: what the app rendered, with the elements
@@ -20,9 +13,9 @@ export function keepFirstScreen(userId: string, root: HTMLElement, now = Date.no
   for (const element of copy.querySelectorAll(`[${KEPT_COPY_ONLY}]`)) element.removeAttribute('hidden');
   const kept: KeptFirstScreen = { build: __APP_BUILD__, userId, savedAt: now, html: copy.innerHTML };
   try {
-    storage()?.setItem(FIRST_SCREEN_KEY, JSON.stringify(kept));
+    localStorageOrNull()?.setItem(FIRST_SCREEN_KEY, JSON.stringify(kept));
   } catch {
-    storage()?.removeItem(FIRST_SCREEN_KEY);
+    localStorageOrNull()?.removeItem(FIRST_SCREEN_KEY);
   }
 }
 
@@ -34,7 +27,7 @@ export function releaseFirstScreen(): void {
 /** Forgets the kept first screen and takes it off the page (the session ended: it was that user's). */
 export function dropFirstScreen(): void {
   releaseFirstScreen();
-  storage()?.removeItem(FIRST_SCREEN_KEY);
+  localStorageOrNull()?.removeItem(FIRST_SCREEN_KEY);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type Persister,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
+import { localStorageOrNull } from '@/lib/local-storage';
 import { QUERY_CACHE_TIME } from '@/lib/query-client';
 
 /** The localStorage key of the persisted query cache. */
@@ -126,15 +127,6 @@ export function createQueryPersister({
       if (pending) write();
     },
   };
-}
-
-/** localStorage, or null where it cannot be used (some private modes and web views throw on access). */
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 let cacheOwner: () => string | null = () => null;
