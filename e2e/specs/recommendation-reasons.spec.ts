@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createClothes, getAttributeDefs, signInApi } from '../support/api.js';
 import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
+import { expectFreshOutfit, outfitOf } from '../support/outfit.js';
 import { signIn } from '../support/login.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { screenshotter } from '../support/screenshots.js';
@@ -14,15 +15,6 @@ const test = testWithOpenMeteo();
 const SEOUL = { latitude: 37.5665, longitude: 126.978 };
 // The closet's only outer: taken out, no other can stand in for it, so its absence and return are certain.
 const COAT = '트렌치 코트';
-
-/** The names of the recommended garments, in order. */
-async function outfitOf(panel: Locator): Promise<string[]> {
-  const list = panel.getByRole('list', { name: '추천 옷 목록' });
-  await expect(list).toBeVisible();
-  return list
-    .getByRole('article')
-    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
-}
 
 async function signUpAndIn(page: Page, user: TestUser) {
   await page.goto('/#/auth/register');
@@ -166,8 +158,7 @@ test("recommendation reasons: each piece says why, '이 옷 빼기' takes it out
 
 /** Each card of the outfit with the element it is, to tell a card kept in place from one drawn again. */
 async function cardsOf(panel: Locator) {
-  const list = panel.getByRole('list', { name: '추천 옷 목록' });
-  await expect(list).toBeVisible();
+  const list = await expectFreshOutfit(panel);
   return list.getByRole('article').evaluateAll((cards) =>
     cards.map((card, i) => {
       // A mark set on each card element: a card drawn again loses it.

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClothes, getAttributeDefs, signInApi } from '../support/api.js';
 import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
+import { outfitOf } from '../support/outfit.js';
 import { signIn } from '../support/login.js';
 import { newUser } from '../support/users.js';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -22,15 +23,6 @@ function seoulStripLabel(n: number): string {
   const date = new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000);
   const weekday = ['일', '월', '화', '수', '목', '금', '토'][date.getUTCDay()];
   return `${weekday}요일 ${date.getUTCMonth() + 1}.${date.getUTCDate()}.`;
-}
-
-/** The names of the recommended garments, in order. */
-async function outfitOf(panel: Locator): Promise<string[]> {
-  const list = panel.getByRole('list', { name: '추천 옷 목록' });
-  await expect(list).toBeVisible();
-  return list
-    .getByRole('article')
-    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
 }
 
 async function signUpAndIn(page: Page, user: ReturnType<typeof newUser>) {
