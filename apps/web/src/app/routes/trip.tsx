@@ -64,7 +64,7 @@ export function TripRoute() {
         {data.location.locationNames.join(' ')} · {t.range(tripShortDate(data.from), tripShortDate(data.to))}{' '}
         · {t.dayCount(data.days.length)}
       </p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div className="lg:order-2 lg:sticky lg:top-4">
           <PackingChecklist trip={data} />
         </div>

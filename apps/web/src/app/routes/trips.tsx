@@ -42,7 +42,7 @@ export function TripsRoute() {
           <p className="max-w-sm text-[15px] break-keep text-ink-soft">{t.empty}</p>
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {trips.data.map((trip) => {
             const { packed, total } = packedCount(trip);
             const place = tripPlace(trip);
