@@ -49,8 +49,11 @@ export async function expectNoAxeViolations(
   });
   // Label in Name (WCAG 2.5.3, level A) is an experimental axe rule, off unless named: on, so that a control's
   // accessible name always starts with its visible text (voice control users say what they see).
-  // `options` replaces what `withTags` set, so it comes first.
+  // `options` replaces what `withTags` set, so it comes first. Legacy mode runs axe in the page itself: the default
+  // opens a blank page (another renderer) for every audit to join the results of cross-origin frames, and the app
+  // has no frame at all.
   const builder = new AxeBuilder({ page })
+    .setLegacyMode()
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(WCAG_AA);
   for (const selector of include) builder.include(selector);
