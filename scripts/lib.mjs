@@ -13,12 +13,14 @@ export function run(cmd, args, options = {}) {
 }
 
 /**
- * Runs a command with its output passed through as it comes, and resolves with its exit code and its last
+ * Runs a command with its output passed through as it comes (or, `buffered`, kept whole as `output` for the caller
+ * to print once it ends, so commands run at once do not interleave), and resolves with its exit code and its last
  * `keep` lines (stdout and stderr interleaved as they arrived).
  */
-export function runKeepingTail(cmd, args, keep) {
+export function runKeepingTail(cmd, args, keep, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, stdio: [buffered ? 'ignore' : 'inherit', 'pipe', 'pipe'] });
+    let output = '';
     const lines = [];
     const keepLines = (text) => {
       lines.push(...text);
@@ -32,17 +34,20 @@ export function runKeepingTail(cmd, args, keep) {
       let partial = '';
       stream.setEncoding('utf8');
       stream.on('data', (text) => {
-        out.write(text);
+        if (buffered) output += text;
+        else out.write(text);
         const parts = (partial + text).split('\n');
         partial = parts.pop() ?? '';
         keepLines(parts);
       });
       partials.push(() => partial);
     }
-    child.on('error', (error) => resolve({ code: 1, tail: [...lines, String(error)] }));
+    child.on('error', (error) =>
+      resolve({ code: 1, tail: [...lines, String(error)], output: output + String(error) }),
+    );
     child.on('close', (code) => {
       keepLines(partials.map((p) => p()).filter(Boolean));
-      resolve({ code: code ?? 1, tail: lines });
+      resolve({ code: code ?? 1, tail: lines, output });
     });
   });
 }
