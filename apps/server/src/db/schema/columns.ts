@@ -16,8 +16,12 @@ export const idColumn = () =>
 export const instant = () => timestamp({ withTimezone: true, precision: 3, mode: 'date' });
 
 export const createdAt = () => instant().notNull().defaultNow();
-export const updatedAt = () =>
-  instant()
-    .notNull()
-    .defaultNow()
-    .$onUpdateFn(() => new Date());
+/**
+ * The database's clock. `updated_at` is stamped by it alone, on insert (the default) and on update alike: the
+ * closet's version is the latest `updated_at` of its rows, so an update stamped by an app server whose clock is
+ * behind the database's (another instance, a test's fake clock) would leave that version unchanged and the
+ * recommender would keep serving the closet from before the change.
+ */
+export const databaseNow = () => sql<Date>`now()`;
+
+export const updatedAt = () => instant().notNull().defaultNow().$onUpdateFn(databaseNow);

@@ -10,3 +10,4 @@ export * from './push.js';
 export * from './notification-settings.js';
 export * from './plans.js';
 export * from './trips.js';
+export { databaseNow } from './columns.js';

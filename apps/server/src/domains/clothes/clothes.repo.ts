@@ -8,6 +8,7 @@ import {
   clothesAttributes,
   clothesAttributeValues,
   feedClothes,
+  databaseNow,
 } from '../../db/schema/index.js';
 import { likePattern, newestFirstAfter, newestFirstCursor, type NewestFirstShape } from '../../lib/cursor.js';
 import { literalLimit, preparedStatements } from '../../lib/prepared.js';
@@ -363,7 +364,7 @@ export function createClothesRepo() {
       // updatedAt is always set, so an attributes-only change still touches the row (and `set` is never empty).
       const [row] = await db
         .update(clothes)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: databaseNow() })
         .where(eq(clothes.id, id))
         .returning();
       return must(row, 'UPDATE … RETURNING of a garment the caller found');

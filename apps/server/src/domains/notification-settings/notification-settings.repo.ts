@@ -1,7 +1,7 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { morningOutfitDeliveries, notificationSettings } from '../../db/schema/index.js';
+import { morningOutfitDeliveries, notificationSettings, databaseNow } from '../../db/schema/index.js';
 
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 export type NotificationSettingsPatch = Partial<Omit<NotificationSettingsRow, 'userId' | 'updatedAt'>>;
@@ -72,7 +72,7 @@ export function createNotificationSettingsRepo() {
         .values({ userId, ...patch })
         .onConflictDoUpdate({
           target: notificationSettings.userId,
-          set: { ...patch, updatedAt: new Date() },
+          set: { ...patch, updatedAt: databaseNow() },
         })
         .returning();
       if (!row) throw new Error('upsert returned no row');

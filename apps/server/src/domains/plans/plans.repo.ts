@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AvailabilityState, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../db/client.js';
-import { clothes, planClothes, plans, profiles } from '../../db/schema/index.js';
+import { clothes, planClothes, plans, profiles, databaseNow } from '../../db/schema/index.js';
 
 /** A planned piece as stored, with what the week needs to show and flag it. */
 export interface PlannedPiece {
@@ -127,7 +127,7 @@ export function createPlansRepo() {
         .values({ userId, date, note })
         .onConflictDoUpdate({
           target: [plans.userId, plans.date],
-          set: { note, updatedAt: sql`now()` },
+          set: { note, updatedAt: databaseNow() },
         });
       await tx.delete(planClothes).where(and(eq(planClothes.userId, userId), eq(planClothes.date, date)));
       await tx

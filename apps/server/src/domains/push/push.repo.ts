@@ -7,6 +7,7 @@ import {
   pushSubscriptions,
   sessions,
   users,
+  databaseNow,
 } from '../../db/schema/index.js';
 import type { NotificationKind } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
@@ -84,7 +85,7 @@ export function createPushRepo() {
             p256dh: row.p256dh,
             auth: row.auth,
             expiresAt: row.expiresAt,
-            updatedAt: new Date(),
+            updatedAt: databaseNow(),
           },
           setWhere: sql`${sameUser} or (${pushSubscriptions.p256dh} = excluded.p256dh and ${pushSubscriptions.auth} = excluded.auth)`,
         })

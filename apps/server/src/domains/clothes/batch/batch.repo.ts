@@ -1,7 +1,7 @@
 import { asc, eq, inArray, and, sql } from 'drizzle-orm';
 import type { ClothesPurchaseInput, ClothesType } from '@otboo/contract';
 import type { Executor } from '../../../db/client.js';
-import { clothes, clothesAttributes } from '../../../db/schema/index.js';
+import { clothes, clothesAttributes, databaseNow } from '../../../db/schema/index.js';
 import type { ClothesRow } from '../clothes.repo.js';
 
 /** Queries of the batch edit (docs/api.md §9.6). */
@@ -34,7 +34,7 @@ export function createBatchRepo() {
           ...(purchase !== undefined
             ? { purchasePrice: purchase?.price ?? null, purchaseDate: purchase?.date ?? null }
             : {}),
-          updatedAt: new Date(),
+          updatedAt: databaseNow(),
         })
         .where(inArray(clothes.id, [...ids]))
         .returning();
