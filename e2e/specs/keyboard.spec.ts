@@ -135,6 +135,9 @@ test('keyboard only: login, sign-up, closet add dialog, feed detail, comments an
   // Sign-up: the fields in order, Enter sends.
   await keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/auth\/register$/);
+  // The page is drawn before the first Tab: a Tab pressed while the login page is being taken down starts from
+  // the document's end (the focus on <body>), as one run on a busy machine showed.
+  await expect(page.getByRole('textbox', { name: '이메일' })).toBeVisible();
   await tabTo(page, '이메일');
   await keyboard.type(user.email);
   await tabTo(page, '이름');
