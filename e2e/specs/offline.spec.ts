@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClothes, createFeed, getWeathers, signInApi } from '../support/api.js';
 import { expect, testWithOpenMeteo } from '../support/fixtures.js';
 import { samplePng } from '../support/images.js';
+import { shownOutfitOf } from '../support/outfit.js';
 import { signIn } from '../support/login.js';
 import { saveProfileLocation } from '../support/profiles.js';
 import { screenshotter } from '../support/screenshots.js';
@@ -29,16 +30,6 @@ interface Globals {
 }
 
 test.use({ viewport: PHONE, reducedMotion: 'reduce' });
-
-/** The names of the recommended garments, in order. */
-async function outfitOf(panel: Locator): Promise<string[]> {
-  const list = panel.getByRole('list', { name: '추천 옷 목록' });
-  await expect(list).toBeVisible();
-  await expect(list.getByRole('article').first()).toBeVisible();
-  return list
-    .getByRole('article')
-    .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
-}
 
 /** The stored query cache: its size in characters and UTF-8 bytes, and its text. */
 function persistedCache(page: Page) {
@@ -92,7 +83,7 @@ test('offline: the last weather and outfit under a notice, a refused comment kep
   const hero = page.getByRole('region', { name: /서울특별시/ });
   const panel = page.getByRole('region', { name: '#추천 OOTD' });
   await expect(hero.getByTestId('current-temperature')).toHaveText(/^-?\d+°$/);
-  await outfitOf(panel);
+  await shownOutfitOf(panel);
 
   // The worker takes the page after one reload; the photos the page loads from then on are kept.
   await page.evaluate(() => (globalThis as unknown as Globals).navigator.serviceWorker.ready);
@@ -104,7 +95,7 @@ test('offline: the last weather and outfit under a notice, a refused comment kep
   ).toBe(`${server.url}/sw.js`);
 
   // What the home page alone leaves in storage (the size is reported with the test).
-  const homeOutfit = await outfitOf(panel);
+  const homeOutfit = await shownOutfitOf(panel);
   await expect
     .poll(async () => (await persistedCache(page))?.text.includes(homeOutfit[0]!) ?? false)
     .toBe(true);
@@ -127,7 +118,7 @@ test('offline: the last weather and outfit under a notice, a refused comment kep
   await goTo(page, '#/recommendations');
   await expect(hero.getByTestId('current-temperature')).toHaveText(/^-?\d+°$/);
   const temperature = await hero.getByTestId('current-temperature').textContent();
-  const outfit = await outfitOf(panel);
+  const outfit = await shownOutfitOf(panel);
   expect(outfit.length).toBeGreaterThanOrEqual(3);
   await expect
     .poll(() => panel.locator('img').evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => i.complete)))
@@ -158,7 +149,7 @@ test('offline: the last weather and outfit under a notice, a refused comment kep
   const notice = page.getByRole('status').filter({ hasText: '오프라인 상태예요' });
   await expect(notice).toBeVisible();
   await expect(hero.getByTestId('current-temperature')).toHaveText(temperature ?? '');
-  expect(await outfitOf(panel)).toEqual(outfit);
+  expect(await shownOutfitOf(panel)).toEqual(outfit);
   await expect
     .poll(() =>
       panel

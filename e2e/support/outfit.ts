@@ -16,7 +16,18 @@ export async function expectFreshOutfit(panel: Locator): Promise<Locator> {
 
 /** The names of the fresh outfit's garments, in order. */
 export async function outfitOf(panel: Locator): Promise<string[]> {
-  const list = await expectFreshOutfit(panel);
+  return namesIn(await expectFreshOutfit(panel));
+}
+
+/** The names of the outfit on screen now, fresh or not (offline, the last one received is the answer). */
+export async function shownOutfitOf(panel: Locator): Promise<string[]> {
+  const list = panel.getByRole('list', { name: '추천 옷 목록' });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('article').first()).toBeVisible();
+  return namesIn(list);
+}
+
+function namesIn(list: Locator): Promise<string[]> {
   return list
     .getByRole('article')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
