@@ -212,6 +212,8 @@ for (const phone of PHONES) {
     const message = chat.getByPlaceholder('메시지 입력...');
     await expect(message).toBeFocused();
     await message.fill('안녕하세요, 코디 잘 봤어요');
+    // Sending waits for the live connection ('연결 중...' until then): Enter before it does nothing, by design.
+    await expect(chat.getByRole('button', { name: '전송' })).toBeEnabled();
     await message.press('Enter');
     await expect(
       chat.getByRole('log', { name: '메시지 목록' }).getByText('안녕하세요, 코디 잘 봤어요'),
