@@ -37,9 +37,19 @@ export async function expectNoAxeViolations(
   label: string,
   include: string[] = [],
 ): Promise<void> {
-  // Animations and transitions settle first, so colours are read at their final values.
-  await page.waitForTimeout(350);
-  // A finite one still running (a toast fading out) is waited for; an endless one (a spinner) is not.
+  // Animations and transitions settle first, so colours are read at their final values. The journeys ask for
+  // reduced motion, under which every transition lasts 0.01 ms (apps/web/src/index.css): two frames let one that a
+  // last click started begin, and a finite one still running (a toast fading out) is then waited for; an endless
+  // one (a spinner) is not. A fixed 350 ms wait here cost a seventh of a journey's time.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const { requestAnimationFrame: frame } = globalThis as unknown as {
+          requestAnimationFrame(callback: () => void): number;
+        };
+        frame(() => frame(() => resolve()));
+      }),
+  );
   await page.waitForFunction(() => {
     type Running = { playState: string; effect: { getComputedTiming(): { endTime: number } } | null };
     const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
