@@ -1,11 +1,18 @@
-import { defineConfig } from '@playwright/test';
-import { findChromium } from './support/chromium.js';
+import { defineConfig, type Project } from '@playwright/test';
+import { FULL_BROWSER_TAG, findBrowsers, type Browser } from './support/chromium.js';
 
-// The system's chromium, else one from npm (support/chromium.ts): `npm test` needs only Node and npm.
-const browser = await findChromium();
-// Workers load this file again: the main process says which browser it found, once.
-if (!process.env.TEST_WORKER_INDEX)
-  console.log(`[e2e] chromium (${browser.source}): ${browser.executablePath}`);
+// The npm package's headless shell for most journeys, a whole chromium for those that need it (support/chromium.ts):
+// `npm test` needs only Node and npm.
+export const browsers = await findBrowsers();
+// Workers load this file again: the main process says which browsers it found, once.
+if (!process.env.TEST_WORKER_INDEX) {
+  const { fast, full } = browsers;
+  console.log(`[e2e] chromium (${fast.source}): ${fast.executablePath}`);
+  if (full !== fast)
+    console.log(
+      `[e2e] ${FULL_BROWSER_TAG} journeys: ${full ? `chromium (${full.source}): ${full.executablePath}` : 'skipped, no whole chromium here'}`,
+    );
+}
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -49,11 +56,29 @@ export default defineConfig({
     // journey that failed runs again; the run still fails (failOnFlakyTests), with the retry's trace to read.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: browser.executablePath,
-      args: CHROMIUM_ARGS,
-      env: { ...process.env, ...browser.env },
-    },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { ...project(browsers.fast), grepInvert: new RegExp(FULL_BROWSER_TAG) },
+    {
+      ...project(browsers.full ?? browsers.fast),
+      name: 'chromium (whole)',
+      grep: new RegExp(FULL_BROWSER_TAG),
+    },
+  ],
 });
+
+/** A project on `browser`; its source is in the metadata for `lacksWholeBrowser` (support/chromium.ts). */
+export function project(browser: Browser): Project {
+  return {
+    name: 'chromium',
+    metadata: { browserSource: browser.source },
+    use: {
+      browserName: 'chromium',
+      launchOptions: {
+        executablePath: browser.executablePath,
+        args: CHROMIUM_ARGS,
+        env: { ...process.env, ...browser.env },
+      },
+    },
+  };
+}

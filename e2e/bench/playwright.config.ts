@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from '../playwright.config.js';
+import base, { browsers, project } from '../playwright.config.js';
 
 /**
  * `npm run bench:web`: the first-paint measurement (first-paint.bench.ts) on the e2e setup — the machine's
@@ -16,4 +16,7 @@ export default defineConfig({
   timeout: 600_000,
   // Tracing and screenshots would slow the very page loads being measured.
   use: { ...base.use, trace: 'off', screenshot: 'off' },
+  // The whole browser a phone runs, not the journeys' headless shell, where there is one: the figures in
+  // docs/scaling.md were taken with it.
+  projects: [project(browsers.full ?? browsers.fast)],
 });

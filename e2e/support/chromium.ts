@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { chromium as playwrightChromium } from '@playwright/test';
+import { chromium as playwrightChromium, type TestInfo } from '@playwright/test';
 
 /** The browser the journeys drive, and what its process needs besides the environment it inherits. */
 export interface Browser {
@@ -44,19 +44,22 @@ function unpackLibraries(packageBin: string): string {
   return lib;
 }
 
-/**
- * The chromium for `npm test` on any machine with Node and npm (docs/architecture.md §Browser journeys): the
- * system's when one runs, else Playwright's own when `npx playwright install chromium` put one there, else the
- * headless Chromium inside the npm package `@sparticuz/chromium` (a registry download like every other
- * dependency; `playwright install` needs a CDN this machine cannot reach). The app bundles its Korean fonts, so
- * the pages render the same with each.
- */
-export async function findChromium(): Promise<Browser> {
+/** The system's chromium when one runs, else Playwright's own when `npx playwright install chromium` put one there. */
+function findFullChromium(): Browser | undefined {
   const system = SYSTEM_BROWSERS.find(runs);
   if (system) return { executablePath: system, env: {}, source: 'system' };
   const own = playwrightChromium.executablePath();
   if (runs(own)) return { executablePath: own, env: {}, source: 'playwright' };
+  return undefined;
+}
 
+/**
+ * The headless shell inside the npm package `@sparticuz/chromium` (a registry download like every other
+ * dependency; `playwright install` needs a CDN this machine cannot reach), when it runs here: the package ships a
+ * binary for linux-x64 only.
+ */
+async function findHeadlessShell(): Promise<Browser | undefined> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
   const packaged = (await import('@sparticuz/chromium')).default;
   const executablePath = await packaged.executablePath();
   const packageBin = join(
@@ -72,4 +75,46 @@ export async function findChromium(): Promise<Browser> {
     ...(existsSync('/etc/fonts/fonts.conf') ? {} : { FONTCONFIG_PATH: join(tmpdir(), 'fonts') }),
   };
   return { executablePath, env, source: 'npm package' };
+}
+
+/** The browsers of a run: `fast` drives most journeys, `full` those that need the whole platform, if there is one. */
+export interface Browsers {
+  fast: Browser;
+  full: Browser | undefined;
+}
+
+/**
+ * The chromiums for `npm test` on any machine with Node and npm (docs/architecture.md §Browser journeys). Most
+ * journeys run in the npm package's headless shell where it runs: it draws the same pages with half the CPU of a
+ * whole browser's headless mode (all journeys: 6.9 min instead of 13.4 here). The few that need what the shell
+ * lacks (`FULL_BROWSER_TAG`) run in the system's chromium, or Playwright's own; without one they are skipped,
+ * each saying why. Where the shell does not run (any platform but linux-x64), the whole browser runs everything.
+ * The app bundles its Korean fonts, so the pages render the same in each.
+ */
+export async function findBrowsers(): Promise<Browsers> {
+  const full = findFullChromium();
+  const shell = await findHeadlessShell();
+  const fast = shell ?? full;
+  if (!fast)
+    throw new Error(
+      'no chromium runs here: install one (Debian: apt-get install chromium), or use linux-x64',
+    );
+  return { fast, full };
+}
+
+/** The tag of a journey that needs a whole browser, not the headless shell. */
+export const FULL_BROWSER_TAG = '@full-browser';
+
+/**
+ * Why the journey's browser cannot carry it, or undefined when it can: the headless shell has no notifications
+ * (probed: after `grantPermissions(['notifications'])` it still answers `Notification.permission` 'denied'), and
+ * its offline reload found no kept weather (seen, cause not found: its `navigator.onLine`, `offline` event and
+ * idle callbacks behave as in a whole browser). A journey tagged `FULL_BROWSER_TAG` runs in the shell only when
+ * the machine has no other chromium, and is then skipped with this reason (`.ci/run` has Debian's: nothing is
+ * skipped there).
+ */
+export function lacksWholeBrowser(testInfo: TestInfo): string | undefined {
+  return testInfo.project.metadata.browserSource === 'npm package'
+    ? `no whole chromium on this machine: the npm package's headless shell lacks notifications and kept offline data`
+    : undefined;
 }
