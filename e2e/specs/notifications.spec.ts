@@ -160,8 +160,11 @@ test('a tab change lands at the top; Back returns to the scrolled position (390)
   await shot('feeds-restored');
 
   // A tab tapped again (a new entry) is a new screen: at its top too.
-  await tabs.getByRole('link', { name: '추천', exact: true }).click();
+  // The hash changes before React commits the new screen (a transition): the tab marked current is that commit.
+  const recommendations = tabs.getByRole('link', { name: '추천', exact: true });
+  await recommendations.click();
   await expect(page).toHaveURL(/#\/recommendations$/);
+  await expect(recommendations).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(scrollTop)).toBe(0);
   await ctx.close();
 });
