@@ -63,13 +63,18 @@ test('pwa: a new version is offered and taken with one tap', async ({ page, webC
   await expect(banner).toBeVisible();
   await screenshot('update-offered');
   // It covers nothing for good: at the bottom of the page, the last link is above it.
-  await page.getByRole('link', { name: '회원가입' }).scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 2000);
-  const [link, bar] = [
-    await page.getByRole('link', { name: '회원가입' }).boundingBox(),
-    await banner.boundingBox(),
-  ];
-  expect(link && bar && link.y + link.height <= bar.y).toBe(true);
+  // Scrolled by script, not a wheel: a wheel's scroll lands after the event, and the boxes were read before it.
+  await page.evaluate(() => {
+    const root = (globalThis as unknown as PageGlobals).document.scrollingElement;
+    root?.scrollTo(0, root.scrollHeight);
+  });
+  const signUp = page.getByRole('link', { name: '회원가입' });
+  await expect
+    .poll(async () => {
+      const [link, bar] = [await signUp.boundingBox(), await banner.boundingBox()];
+      return Boolean(link && bar && link.y + link.height <= bar.y);
+    })
+    .toBe(true);
   await screenshot('update-offered-bottom');
   await page.evaluate(() => {
     (globalThis as unknown as PageGlobals).beforeUpdate = true;

@@ -18,6 +18,7 @@ export interface PageGlobals {
   Image: new () => { src: string; decode(): Promise<void> };
   document: {
     fonts: { ready: Promise<unknown> } & Iterable<{ family: string; weight: string; status: string }>;
+    scrollingElement: { scrollHeight: number; scrollTo(x: number, y: number): void } | null;
   };
   /** Set by a journey to tell whether the page has reloaded since. */
   beforeUpdate?: boolean;
