@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { IStompSocket } from '@stomp/stompjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ko } from '@otboo/contract';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { nextIndex, previousIndex } from '@/features/feeds/utils/carousel-index';
 

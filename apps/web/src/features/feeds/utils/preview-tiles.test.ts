@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { previewTiles, tileImage } from '@/features/feeds/utils/preview-tiles';
 import { ootd } from '@/features/feeds/testing/feed-fixtures';

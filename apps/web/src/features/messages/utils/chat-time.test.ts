@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { chatDateHeader, chatTimeLabel, localDayKey } from '@/features/messages/utils/chat-time';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { DirectMessageDto } from '@otboo/contract';
 import { groupByDay, mergeMessages } from '@/features/messages/utils/message-list';
