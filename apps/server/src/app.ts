@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerBasePlugins } from './app/base-plugins.js';
+import { createModules } from './app/create-modules.js';
 import { moduleDeps } from './app/module-deps.js';
 import type { AppOverrides } from './app/overrides.js';
 import { serverOptions } from './app/server-options.js';
@@ -10,22 +11,7 @@ import { combineLifecycles } from './lib/modules.js';
 import type { Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { createSessionGuard } from './realtime/session-guard.js';
-import { DEFAULT_SSE_OPTIONS } from './realtime/sse.js';
 import realtimePlugin from './realtime/realtime-plugin.js';
-import { createAuthModule } from './domains/auth/index.js';
-import { createNotificationsModule } from './domains/notifications/index.js';
-import { createRecommendationsModule } from './domains/recommendations/index.js';
-import { createClothesModule } from './domains/clothes/index.js';
-import { createFeedsModule } from './domains/feeds/index.js';
-import { createFollowsModule } from './domains/follows/index.js';
-import { createWeatherModule } from './domains/weather/index.js';
-import { createUsersModule } from './domains/users/index.js';
-import { createPushModule } from './domains/push/index.js';
-import { createNotificationSettingsModule } from './domains/notification-settings/index.js';
-import { createMessagesModule } from './domains/messages/index.js';
-import { createPlansModule } from './domains/plans/index.js';
-import { createTripsModule } from './domains/trips/index.js';
 import authPlugin from './plugins/auth.js';
 import writeLimitsPlugin, { createWriteLimits, limitSends } from './plugins/write-limits.js';
 import filesPlugin from './plugins/files.js';
@@ -56,32 +42,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   // The modules, in dependency order, each given the base and the parts of other modules' api it names.
   const base = await moduleDeps(config, database, log, overrides);
-  // Users is built later and takes auth's sessions, so auth asks for the accounts when a request needs them.
-  const auth = await createAuthModule({ ...base, accounts: () => users.api.accounts });
-  // Open STOMP connections and SSE streams end with their session (sign-out, lock, role or password change).
-  const sessions = createSessionGuard({ bus: base.bus, isSessionLive: auth.api.isSessionLive, log });
-  const sse = { ...DEFAULT_SSE_OPTIONS, ...overrides.realtime?.sse };
-  const notifications = await createNotificationsModule({ ...base, admit: sessions.admit, sse });
-  const { notifier } = notifications.api;
-  // The closet report's gaps are the recommender's, which is built after clothes (it reads the closet's api).
-  const closetGaps: typeof recommendations.api.closetGaps = (g) => recommendations.api.closetGaps(g);
-  const clothes = await createClothesModule({ ...base, notifier, closetGaps });
-  const feeds = await createFeedsModule({ ...base, notifier, clothes: clothes.api });
-  const follows = await createFollowsModule({ ...base, notifier });
-  const weather = await createWeatherModule({ ...base, notifier });
-  const locate = weather.api.resolveLocation;
-  const users = await createUsersModule({ ...base, sessions: auth.api, notifier, locate });
-  const owners = { clothes: clothes.api, feeds: feeds.api, users: users.api };
-  const recommendations = await createRecommendationsModule({ ...base, ...owners });
-  const push = await createPushModule({ ...base, notifications: notifier, tuning: overrides.push });
-  const deps = { clothes: clothes.api, recommendations: recommendations.api, weather: weather.api };
-  const plans = await createPlansModule({ ...base, ...deps });
-  const morning = { notifier, plans: plans.api, morningOutfit: overrides.morningOutfit };
-  const settings = await createNotificationSettingsModule({ ...base, ...deps, ...morning });
-  const messages = await createMessagesModule({ ...base, notifier });
-  const trips = await createTripsModule({ ...base, ...deps });
-  const first = [auth, notifications, clothes, feeds, follows, weather, users, recommendations];
-  const modules = [...first, push, plans, settings, messages, trips];
+  const { sessions, auth, notifications, messages, all: modules } = await createModules(base, overrides);
 
   const lifecycle = combineLifecycles(modules.map((m) => m.lifecycle));
   app.decorate('lifecycle', { bootstrap: lifecycle.bootstrap, start: lifecycle.start });
