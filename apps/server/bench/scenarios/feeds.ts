@@ -14,10 +14,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { openDatabase } from '../../src/db/client.js';
 import { FeedListQuery } from '@otboo/contract';
-import { createFeedList } from '../../src/domains/feeds/feed-list.js';
-import { createFeedsRepo } from '../../src/domains/feeds/feeds.repo.js';
+import { createModules } from '../../src/app/create-modules.js';
+import { moduleDeps } from '../../src/app/module-deps.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/client.js';
+import { combineLifecycles } from '../../src/lib/modules.js';
+import { createLocalEventBus } from '../../src/realtime/event-bus.js';
+import { OFFLINE_PROVIDER_ENV } from '../../test/support/offline-env.js';
 import { BENCH_PASSWORD, benchEmail, seedId } from '../seed.js';
 import { runLoad } from '../support/load.js';
 import { sequential } from '../support/sequential.js';
@@ -78,19 +82,19 @@ async function deepCursor(
  */
 async function explainPage(
   url: string,
+  dataDir: string,
   client: pg.Client,
   v: Variant,
   deep?: { cursor: string; idAfter: string },
 ) {
   const database = await openDatabase({ url, poolSize: 2 });
+  // The feed list of a server of our own on the same database, built as the app builds it.
+  const config = loadConfig({ ...OFFLINE_PROVIDER_ENV, DATA_DIR: dataDir, DATABASE_URL: url });
+  const log = { warn: () => undefined, child: () => log } as unknown as FastifyBaseLogger;
+  const base = await moduleDeps(config, database, log, { bus: createLocalEventBus() });
+  const modules = await createModules(base);
+  const { feedList } = modules.feeds.api;
   try {
-    // Attributes are not part of a page's plan.
-    const repo = createFeedsRepo({ clothesAttributesOf: async () => new Map() });
-    const feedList = createFeedList({
-      db: database.db,
-      feedsRepo: repo,
-      log: { warn: () => undefined } as unknown as FastifyBaseLogger,
-    });
     const query = FeedListQuery.parse({
       limit: String(LIMIT),
       sortBy: v.sortBy,
@@ -103,8 +107,7 @@ async function explainPage(
       await feedList.read(seedId('a', 1), query);
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const q = await feedList.pagePlan(query);
-    const { sql, params } = repo.pageQuery(database.db, seedId('a', 1), q).toSQL();
+    const { sql, params, keywordIndex } = await feedList.pageStatement(seedId('a', 1), query);
     let rows: Record<string, string>[];
     if (v.keyword) {
       ({ rows } = await client.query(`explain (analyze, costs off) ${sql}`, params));
@@ -138,10 +141,11 @@ async function explainPage(
       plan,
       seqScans,
       scans,
-      keywordIndex: q.keywordIndex,
+      keywordIndex,
       executionMs: plan.find((l) => l.startsWith('Execution Time'))?.replace(/\D+([\d.]+).*/, '$1'),
     };
   } finally {
+    await combineLifecycles(modules.all.map((m) => m.lifecycle)).close();
     await database.close();
   }
 }
@@ -214,7 +218,7 @@ async function feedLists(ctx: BenchContext, kind: DbKind): Promise<BenchRow[]> {
         const page = (await probe.json()) as { totalCount: number; data: unknown[] };
         if (probe.status !== 200 || page.data.length === 0)
           throw new Error(`probe of ${v.name} failed: ${probe.status}`);
-        const explained = await explainPage(url, client, v, deep);
+        const explained = await explainPage(url, community.serverTarget.dataDir, client, v, deep);
         // Let a background count finish, so the load measures the steady state (reported as such).
         await new Promise((r) => setTimeout(r, 1500));
         const settled = (await (await fetch(pageUrl, { headers })).json()) as { totalCount: number };

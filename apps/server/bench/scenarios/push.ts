@@ -20,27 +20,15 @@ import { spawn } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { createModules } from '../../src/app/create-modules.js';
+import { moduleDeps } from '../../src/app/module-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { pushSubscriptions } from '../../src/db/schema/index.js';
-import { createPushEndpointGuard } from '../../src/adapters/push/push-endpoint.js';
-import { createPushTransport } from '../../src/adapters/push/push-transport.js';
-import { readKmaCsv } from '../../src/domains/weather/resources.js';
-import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
-import { createWeatherService } from '../../src/domains/weather/weather.service.js';
-import { createRecommendationsRepo } from '../../src/domains/recommendations/recommendations.repo.js';
-import { closetGarments, closetVersionSql } from '../../src/domains/clothes/clothes.repo.js';
-import { historyVersionSql } from '../../src/domains/feeds/feeds.repo.js';
-import { sensitivitySql } from '../../src/domains/users/profiles.repo.js';
-import { createRecommendationsService } from '../../src/domains/recommendations/recommendations.service.js';
-import { createMorningOutfitJob } from '../../src/domains/notification-settings/morning-outfit.js';
-import { createNotificationSettingsRepo } from '../../src/domains/notification-settings/notification-settings.repo.js';
-import { createPushDispatcher } from '../../src/domains/push/push-dispatcher.js';
-import { createPushRepo } from '../../src/domains/push/push.repo.js';
-import { loadVapidKeys } from '../../src/domains/push/vapid-keys.js';
-import { processJobLock } from '../../src/lib/job-lock.js';
+import { readKmaCsv } from '../../src/domains/weather/index.js';
+import { combineLifecycles } from '../../src/lib/modules.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { startOpenMeteoFake } from '../../test/fakes/open-meteo.js';
 import { OFFLINE_PROVIDER_ENV } from '../../test/support/offline-env.js';
@@ -249,35 +237,20 @@ async function morningScenario(ctx: BenchContext): Promise<BenchRow[]> {
         const seedStart = performance.now();
         const points = await seedMorningUsers(database, minute);
         ctx.log(`${kind}: seeded ${MORNING_USERS} users in ${Math.round(performance.now() - seedStart)} ms`);
+        const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
         const config = loadConfig({
           ...OFFLINE_PROVIDER_ENV,
           DATA_DIR: target.dataDir,
           OPEN_METEO_URL: fake.url,
         });
+        // The modules as the app builds them (app/create-modules.ts), with the job's clock at 07:00:30 today.
         const log = quietLog();
-        const notifier = createNotifier({ bus: createLocalEventBus() });
-        const weather = createWeatherService({ db, config, notifier, log, geocoder: null });
-        // Today's forecasts stored first, as the scheduled refresh keeps them.
-        for (const p of points) await weather.forecast(p.lat, p.lon);
-        // The owners' reads as their modules' api answers them.
-        const repo = createRecommendationsRepo({
-          clothes: { closet: (ownerId) => closetGarments(db, ownerId), closetVersionSql },
-          feeds: { historyVersionSql },
-          users: { sensitivitySql },
+        const base = await moduleDeps(config, database, log, { bus: createLocalEventBus() });
+        const modules = await createModules(base, {
+          morningOutfit: { now: () => Date.parse(`${today}T07:00:30+09:00`) },
         });
-        const recommendations = createRecommendationsService({ db, repo });
-        const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-        const job = createMorningOutfitJob({
-          db,
-          repo: createNotificationSettingsRepo(),
-          notifier,
-          forecast: weather.forecast,
-          recommend: (actor, weatherId) => recommendations.recommend(actor, { weatherId, current: true }),
-          jobLock: processJobLock,
-          log,
-          now: () => Date.parse(`${today}T07:00:30+09:00`),
-        });
-        // Memory while it runs: the JS heap and the resident size, sampled every 20 ms.
+        const lifecycle = combineLifecycles(modules.all.map((m) => m.lifecycle));
+        for (const p of points) await modules.weather.api.forecast(p.lat, p.lon);
         const before = process.memoryUsage();
         const peak = { heap: before.heapUsed, rss: before.rss };
         const sampler = setInterval(() => {
@@ -287,11 +260,12 @@ async function morningScenario(ctx: BenchContext): Promise<BenchRow[]> {
         }, 20);
         const cpu = ownCpuMs();
         const t = performance.now();
-        const result = await job.runDue();
+        const result = await modules.settings.api.runMorningOutfits();
         const wall = performance.now() - t;
         const cpuUsed = ownCpuMs() - cpu;
         clearInterval(sampler);
-        await weather.close();
+        await lifecycle.stop();
+        await lifecycle.close();
         if (result.served !== MORNING_USERS)
           throw new Error(`served ${result.served} of ${MORNING_USERS} (${JSON.stringify(result)})`);
         const [sample] = await rowsOf<{ content: string }>(
@@ -383,20 +357,18 @@ async function fanoutScenario(ctx: BenchContext): Promise<BenchRow[]> {
         });
         for (let i = 0; i < devices.length; i += 500)
           await db.insert(pushSubscriptions).values(devices.slice(i, i + 500));
-        const log = quietLog();
-        const vapid = await loadVapidKeys(
-          { publicKey: undefined, privateKey: undefined, subject: 'mailto:admin@otboo.bench' },
-          async (candidate) => candidate,
-        );
-        const dispatcher = createPushDispatcher({
-          db,
-          repo: createPushRepo(),
-          vapid,
-          transport: createPushTransport({ guard: createPushEndpointGuard({ allowPrivate: true }) }),
-          log,
+        // The modules as the app builds them: every published notification goes to the push queue.
+        const config = loadConfig({
+          ...OFFLINE_PROVIDER_ENV,
+          DATA_DIR: target.dataDir,
+          PUSH_ALLOW_PRIVATE: 'true',
+          VAPID_SUBJECT: 'mailto:admin@otboo.bench',
         });
-        const notifier = createNotifier({ bus: createLocalEventBus() });
-        notifier.onPublished(dispatcher.enqueue);
+        const base = await moduleDeps(config, database, quietLog(), { bus: createLocalEventBus() });
+        const modules = await createModules(base);
+        const lifecycle = combineLifecycles(modules.all.map((m) => m.lifecycle));
+        const { notifier } = modules.notifications.api;
+        const queue = modules.push.api;
         const dtos = await db.transaction((tx) =>
           notifier.record(
             tx,
@@ -412,13 +384,14 @@ async function fanoutScenario(ctx: BenchContext): Promise<BenchRow[]> {
         const cpu = ownCpuMs();
         const t = performance.now();
         await notifier.publish(dtos);
-        await dispatcher.idle();
+        await queue.idle();
         const wall = performance.now() - t;
         const cpuUsed = ownCpuMs() - cpu;
-        const stats = dispatcher.stats();
+        const stats = queue.stats();
         const received = await service.count();
         const serviceUsed = (await cpuMsOf(service.pid)) - serviceCpu;
-        await dispatcher.close();
+        await lifecycle.stop();
+        await lifecycle.close();
         if (received !== FANOUT_USERS || stats.sent !== FANOUT_USERS)
           throw new Error(`push service got ${received}, sent ${stats.sent} of ${FANOUT_USERS}`);
         rows.push(

@@ -12,6 +12,8 @@ import {
 } from '../../src/db/schema/index.js';
 import { createNotifier, type Notifier } from '../../src/domains/notifications/notifications.service.js';
 import { createWeatherService, type WeatherService } from '../../src/domains/weather/weather.service.js';
+import { configuredWeatherAdapters } from '../../src/domains/weather/weather-adapters.js';
+import { createWeatherRepo } from '../../src/domains/weather/weather.repo.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import {
   addDays,
@@ -87,7 +89,14 @@ describe('weather: scheduled refresh, tomorrow alerts and pruning', () => {
         await real.publish(dtos);
       },
     };
-    weather = createWeatherService({ db, config: server.config, notifier, log: server.app.log });
+    weather = createWeatherService({
+      db,
+      repo: createWeatherRepo(),
+      refreshMs: server.config.weather.refreshMs,
+      ...configuredWeatherAdapters(server.config.weather, server.app.log),
+      notifier,
+      log: server.app.log,
+    });
   });
   afterAll(async () => {
     await weather?.close();

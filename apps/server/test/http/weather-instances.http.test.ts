@@ -4,6 +4,8 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { profiles } from '../../src/db/schema/index.js';
 import { createNotifier } from '../../src/domains/notifications/notifications.service.js';
 import { createWeatherService, type WeatherService } from '../../src/domains/weather/weather.service.js';
+import { configuredWeatherAdapters } from '../../src/domains/weather/weather-adapters.js';
+import { createWeatherRepo } from '../../src/domains/weather/weather.repo.js';
 import { createPgJobLock } from '../../src/lib/job-lock.js';
 import { createLocalEventBus } from '../../src/realtime/event-bus.js';
 import { startOpenMeteoFake, type OpenMeteoFake } from '../fakes/open-meteo.js';
@@ -32,7 +34,9 @@ describe('weather: the scheduled refresh of instances sharing one database', () 
     const instance = (database: Database) =>
       createWeatherService({
         db: database.db,
-        config: server.config,
+        repo: createWeatherRepo(),
+        refreshMs: server.config.weather.refreshMs,
+        ...configuredWeatherAdapters(server.config.weather, server.app.log),
         notifier: createNotifier({ bus: createLocalEventBus() }),
         log: server.app.log,
         jobLock: createPgJobLock(database.pool),

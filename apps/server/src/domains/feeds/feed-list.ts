@@ -194,9 +194,19 @@ export function createFeedList({
       return { rows, totalCount };
     },
 
-    /** The page plan `read` would use for `q` now (the feeds benchmark EXPLAINs its query). */
+    /** The page plan `read` would use for `q` now. */
     async pagePlan(q: FeedListQuery): Promise<FeedPagePlan> {
       return pagePlanOf(await filtersOf(q), q);
+    },
+
+    /**
+     * The statement of the page `read` would run for `q` now, unexecuted, with whether it reads the content index
+     * (the feeds benchmark EXPLAINs it). A keyword page through the index runs as two statements
+     * (FeedsRepo.keywordPage); this one holds the same word-dependent part, so its plan shows how the ids are found.
+     */
+    async pageStatement(viewerId: string, q: FeedListQuery) {
+      const plan = await pagePlanOf(await filtersOf(q), q);
+      return { ...feedsRepo.pageQuery(db, viewerId, plan).toSQL(), keywordIndex: plan.keywordIndex };
     },
   };
 }

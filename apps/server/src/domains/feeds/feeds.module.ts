@@ -4,8 +4,9 @@ import type { Notifier } from '../notifications/index.js';
 import { createCommentsRepo } from './comments.repo.js';
 import { commentsRoutes } from './comments.routes.js';
 import { createCommentsService } from './comments.service.js';
-import { createFeedsRepo, historyVersionSql } from './feeds.repo.js';
 import type { SQL } from 'drizzle-orm';
+import { createFeedList, type FeedList } from './feed-list.js';
+import { createFeedsRepo, historyVersionSql } from './feeds.repo.js';
 import { feedPostsRoutes } from './feeds.routes.js';
 import { createFeedPostsService } from './feeds.service.js';
 import { createLikesRepo } from './likes.repo.js';
@@ -26,6 +27,11 @@ export interface FeedsApi {
    * expression the caller reads in its own statement.
    */
   historyVersionSql(authorId: string): SQL<string>;
+  /**
+   * The feed list as `GET /api/feeds` reads it, and the statement of a page it would run now (the feeds
+   * benchmark reads a search once, as the server has, then EXPLAINs the page's statement).
+   */
+  feedList: Pick<FeedList, 'read' | 'pageStatement'>;
 }
 
 /**
@@ -35,8 +41,9 @@ export interface FeedsApi {
 export async function createFeedsModule({ clothes, ...deps }: FeedsModuleDeps): Promise<Module<FeedsApi>> {
   const feedsRepo = createFeedsRepo({ clothesAttributesOf: clothes.attributesOf });
   const base = { ...deps, feedsRepo };
+  const feedList = createFeedList(base);
   const feeds = {
-    ...createFeedPostsService(base),
+    ...createFeedPostsService({ ...base, feedList }),
     ...createLikesService({ ...base, likesRepo: createLikesRepo() }),
     ...createCommentsService({ ...base, commentsRepo: createCommentsRepo() }),
   };
@@ -47,5 +54,5 @@ export async function createFeedsModule({ clothes, ...deps }: FeedsModuleDeps): 
     await app.register(commentsRoutes, { prefix: '/api/feeds', feeds });
     await app.register(wearRoutes, { prefix: '/api/clothes', wear });
   };
-  return { api: { historyVersionSql }, routes, lifecycle: {} };
+  return { api: { historyVersionSql, feedList }, routes, lifecycle: {} };
 }

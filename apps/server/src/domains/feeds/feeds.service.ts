@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor.js';
 import { toPage } from '../../lib/cursor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { NotificationInput, Notifier } from '../notifications/index.js';
-import { createFeedList } from './feed-list.js';
+import type { FeedList } from './feed-list.js';
 import { toFeedDto } from './feeds.mapper.js';
 import type { FeedsRepo } from './feeds.repo.js';
 import { must } from '../../lib/must.js';
@@ -23,6 +23,10 @@ export interface FeedsServiceDeps {
   feedsRepo: FeedsRepo;
   notifier: Notifier;
   log: FastifyBaseLogger;
+}
+
+export interface FeedPostsServiceDeps extends FeedsServiceDeps {
+  feedList: FeedList;
 }
 
 // Rows per notification insert: a popular author's followers must not exceed PostgreSQL's 65,535 parameters.
@@ -52,8 +56,7 @@ export function publishStored(
 
 export const notFoundFeed = () => notFound(ko.feeds.notFound, 'FeedNotFoundException');
 
-export function createFeedPostsService({ db, feedsRepo, notifier, log }: FeedsServiceDeps) {
-  const feedList = createFeedList({ db, feedsRepo, log });
+export function createFeedPostsService({ db, feedsRepo, feedList, notifier, log }: FeedPostsServiceDeps) {
   return {
     /** Cursor page of feeds with the caller's likedByMe (docs/api.md §2, §6); planned by feed-list.ts. */
     /** One feed, as the list shows it to the caller (docs/api.md §9.9: a notification opens it). */

@@ -1,4 +1,5 @@
 export {
   createNotificationSettingsModule,
   type MorningOutfitTuning,
+  type NotificationSettingsApi,
 } from './notification-settings.module.js';

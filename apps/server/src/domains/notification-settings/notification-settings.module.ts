@@ -3,13 +3,19 @@ import type { Notifier } from '../notifications/index.js';
 import type { PlansApi } from '../plans/index.js';
 import type { RecommendationsApi } from '../recommendations/index.js';
 import type { WeatherApi } from '../weather/index.js';
-import { createMorningOutfitJob, type MorningOutfitDeps } from './morning-outfit.js';
+import { createMorningOutfitJob, type MorningOutfitDeps, type MorningRunResult } from './morning-outfit.js';
 import { createNotificationSettingsRepo } from './notification-settings.repo.js';
 import { notificationSettingsRoutes } from './notification-settings.routes.js';
 import { createNotificationSettingsService } from './notification-settings.service.js';
 
 /** Tests: a moved clock, a short tick, small batches. */
 export type MorningOutfitTuning = Pick<MorningOutfitDeps, 'now' | 'tickMs' | 'batchSize'>;
+
+/** What a job or a benchmark uses of the notification settings. */
+export interface NotificationSettingsApi {
+  /** Serves the users whose morning outfit is due now, as the minute's run does (the benchmark times it). */
+  runMorningOutfits(): Promise<MorningRunResult>;
+}
 
 export interface NotificationSettingsModuleDeps extends ModuleDeps {
   notifier: Notifier;
@@ -32,7 +38,7 @@ export async function createNotificationSettingsModule({
   recommendations,
   plans,
   morningOutfit,
-}: NotificationSettingsModuleDeps): Promise<Module<Record<string, never>>> {
+}: NotificationSettingsModuleDeps): Promise<Module<NotificationSettingsApi>> {
   const repo = createNotificationSettingsRepo();
   const settings = createNotificationSettingsService({ db, repo });
   const job = createMorningOutfitJob({
@@ -50,5 +56,5 @@ export async function createNotificationSettingsModule({
     await app.register(notificationSettingsRoutes, { prefix: '/api/users', settings });
   };
   const lifecycle: Lifecycle = { start: job.start, stop: job.stop };
-  return { api: {}, routes, lifecycle };
+  return { api: { runMorningOutfits: job.runDue }, routes, lifecycle };
 }

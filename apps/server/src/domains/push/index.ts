@@ -1,1 +1,1 @@
-export { createPushModule, type PushTuning } from './push.module.js';
+export { createPushModule, type PushApi, type PushTuning } from './push.module.js';

@@ -3,7 +3,7 @@ import { createPushEndpointGuard, type PushEndpointGuardOptions } from '../../ad
 import { createPushTransport } from '../../adapters/push/push-transport.js';
 import { ensureAppSecret } from '../../db/app-secrets.js';
 import type { Lifecycle, Module, ModuleDeps, Routes } from '../../lib/modules.js';
-import { createPushDispatcher } from './push-dispatcher.js';
+import { createPushDispatcher, type PushStats } from './push-dispatcher.js';
 import { createPushRepo } from './push.repo.js';
 import { pushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
@@ -15,6 +15,14 @@ export interface PushTuning {
   timeoutMs?: number;
   retryBaseMs?: number;
   queueLimit?: number;
+}
+
+/** What a job or a benchmark uses of push. */
+export interface PushApi {
+  /** The queue of pushes to devices: resolves once it is empty (the fan-out benchmark times a notification). */
+  idle(): Promise<void>;
+  /** What is queued and in flight now, and what was sent, failed, retried, removed and dropped since start. */
+  stats(): PushStats;
 }
 
 export interface PushModuleDeps extends ModuleDeps {
@@ -34,7 +42,7 @@ export async function createPushModule({
   config: { push: config },
   notifications,
   tuning = {},
-}: PushModuleDeps): Promise<Module<Record<string, never>>> {
+}: PushModuleDeps): Promise<Module<PushApi>> {
   const vapid = await loadVapidKeys(config.vapid, (candidate) => ensureAppSecret(db, 'vapid', candidate));
   const guard = createPushEndpointGuard({
     allowPrivate: config.allowPrivate,
@@ -57,5 +65,5 @@ export async function createPushModule({
   };
   // What is still queued at close is dropped: push is best effort, the notification itself is stored.
   const lifecycle: Lifecycle = { stop: dispatcher.close };
-  return { api: {}, routes, lifecycle };
+  return { api: { idle: dispatcher.idle, stats: dispatcher.stats }, routes, lifecycle };
 }

@@ -3,6 +3,8 @@ import type { Notifier } from '../notifications/index.js';
 import { createPlaceSearch } from './place-search.js';
 import { placesRoutes } from './places.routes.js';
 import { weatherRoutes } from './weather.routes.js';
+import { configuredWeatherAdapters } from './weather-adapters.js';
+import { createWeatherRepo } from './weather.repo.js';
 import { createWeatherService, type WeatherService } from './weather.service.js';
 
 export interface WeatherModuleDeps extends ModuleDeps {
@@ -14,8 +16,8 @@ export type WeatherApi = Pick<WeatherService, 'forecast' | 'location' | 'resolve
 
 /**
  * Forecasts by place (stored per grid cell, refreshed on a schedule on one instance at a time), and places by
- * name, under `/api/weathers` (`/locations` finds places by name in the embedded region table). The service
- * builds its provider and geocoder from `config.weather`.
+ * name, under `/api/weathers` (`/locations` finds places by name in the embedded region table). The module
+ * builds the repository and the configured provider and geocoder (weather-adapters.ts) and hands them over.
  */
 export async function createWeatherModule({
   db,
@@ -24,7 +26,15 @@ export async function createWeatherModule({
   notifier,
   jobLock,
 }: WeatherModuleDeps): Promise<Module<WeatherApi>> {
-  const weather = createWeatherService({ db, log, config, notifier, jobLock });
+  const weather = createWeatherService({
+    db,
+    log,
+    notifier,
+    jobLock,
+    repo: createWeatherRepo(),
+    refreshMs: config.weather.refreshMs,
+    ...configuredWeatherAdapters(config.weather, log),
+  });
   const places = createPlaceSearch();
   const routes: Routes = async (app) => {
     await app.register(weatherRoutes, { prefix: '/api/weathers', weather });

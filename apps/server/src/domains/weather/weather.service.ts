@@ -1,11 +1,6 @@
 import type { Location, WeatherDto } from '@otboo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { createKakaoLocalGeocoder } from '../../adapters/geocoder/kakao-local.js';
-import type { ReverseGeocoder } from '../../adapters/geocoder/reverse-geocoder.js';
-import { createWeatherProvider } from '../../adapters/weather/providers.js';
-import type { WeatherProvider } from '../../adapters/weather/weather-provider.js';
 import type { JobLock } from '../../lib/job-lock.js';
 import type { Notifier } from '../notifications/index.js';
 import { createForecastCache } from './forecast-cache.js';
@@ -16,54 +11,26 @@ import { createLocationResolver, gridOf } from './location-resolver.js';
 import { createRefreshJob } from './refresh-job.js';
 import { createTomorrowAlerts } from './tomorrow-alerts.js';
 import { toWeatherDto } from './weather.mapper.js';
-import { createWeatherRepo, type ForecastSourceName } from './weather.repo.js';
+import type { WeatherAdapters } from './weather-adapters.js';
+import type { ForecastSourceName, WeatherRepo } from './weather.repo.js';
 
-/** A provider that has not answered in this long has failed (the fallback chain takes over). */
-const PROVIDER_TIMEOUT_MS = 5_000;
-const GEOCODER_TIMEOUT_MS = 3_000;
 /** Cells remembered in memory; beyond this the least recently asked ones are read from the database again. */
 const MEMORY_CELLS = 5_000;
 /** After a failure the degraded answer is kept this long (at most one refresh period) before asking again. */
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface WeatherServiceDeps {
+export interface WeatherServiceDeps extends WeatherAdapters {
   db: Db;
-  config: Config;
+  repo: WeatherRepo;
   notifier: Notifier;
   log: FastifyBaseLogger;
-  /** Replaces the configured provider (tests). */
-  provider?: WeatherProvider;
-  /** Replaces the configured geocoder; null: the embedded table only. */
-  geocoder?: ReverseGeocoder | null;
+  /** How often saved locations are refreshed (WEATHER_REFRESH_MS); a stored batch is fresh this long. */
+  refreshMs: number;
   /** First scheduled refresh after start (default 10 s). */
   scheduleDelayMs?: number;
   /** Keeps instances on one database from refreshing at the same moment (default: this process only). */
   jobLock?: JobLock;
-}
-
-/** Kakao Local when KAKAO_REST_API_KEY is set; otherwise the embedded region table alone answers. */
-function configuredGeocoder(config: Config): ReverseGeocoder | undefined {
-  const { kakaoRestApiKey, kakaoLocalUrl } = config.weather;
-  if (!kakaoRestApiKey) return undefined;
-  return createKakaoLocalGeocoder({
-    baseUrl: kakaoLocalUrl,
-    restApiKey: kakaoRestApiKey,
-    timeoutMs: GEOCODER_TIMEOUT_MS,
-  });
-}
-
-function configuredProvider(config: Config, log: FastifyBaseLogger): WeatherProvider {
-  if (config.weather.provider === 'kma' && !config.weather.kmaApiKey) {
-    log.warn('WEATHER_PROVIDER=kma needs KMA_API_KEY; using Open-Meteo');
-  }
-  return createWeatherProvider({
-    provider: config.weather.provider,
-    openMeteoUrl: config.weather.openMeteoUrl,
-    kmaApiKey: config.weather.kmaApiKey,
-    kmaUrl: config.weather.kmaUrl,
-    timeoutMs: PROVIDER_TIMEOUT_MS,
-  });
 }
 
 /**
@@ -72,12 +39,8 @@ function configuredProvider(config: Config, log: FastifyBaseLogger): WeatherProv
  * (refresh-job.ts) and tomorrow-changed alerts (tomorrow-alerts.ts).
  */
 export function createWeatherService(deps: WeatherServiceDeps) {
-  const { db, config, notifier, log } = deps;
-  const repo = createWeatherRepo();
-  const provider = deps.provider ?? configuredProvider(config, log);
-  const geocoder = deps.geocoder !== undefined ? (deps.geocoder ?? undefined) : configuredGeocoder(config);
+  const { db, repo, provider, geocoder, notifier, log, refreshMs } = deps;
   const locations = createLocationResolver({ geocoder, log });
-  const refreshMs = config.weather.refreshMs;
   // A KMA-configured server also keeps Open-Meteo batches: they answer outside the KMA grid and when KMA fails.
   const sources: ForecastSourceName[] = provider.name === 'kma' ? ['kma', 'open-meteo'] : ['open-meteo'];
   const closing = new AbortController();
