@@ -2,11 +2,12 @@ import type { OotdDto, WeatherDto } from '@otboo/contract';
 import { seoulParts } from '../../lib/seoul-time.js';
 import type { Db } from '../../db/client.js';
 import { awayOn, toOotdDto } from '../clothes/index.js';
-import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
+import { NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildPieceReason, buildReason } from './engine/reason.js';
-import { recommend, slotOf, type EngineWeather, type Slot, type WearRecord } from './engine/recommend.js';
+import { recommend, slotOf, type EngineWeather, type Slot } from './engine/recommend.js';
 import type { ClosetCache } from './closet-cache.js';
-import type { ClosetGarment, RecommendationsRepo, WearRow } from './recommendations.repo.js';
+import { engineWeatherOf, wearRecord } from './engine-inputs.js';
+import type { ClosetGarment, RecommendationsRepo } from './recommendations.repo.js';
 
 /** Worn garments kept in a user's history (as for today's recommendation). */
 const HISTORY_LIMIT = 300;
@@ -53,8 +54,6 @@ export interface Dresser {
   dress(day: DayAhead, options?: DressOptions): DayOutfit;
 }
 
-const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
-
 /**
  * A forecast day as the weather service answers it (GET /api/weathers) → the day to dress for: its Asia/Seoul
  * date, the engine's weather (the fields recommendations.service.ts reads from the stored row) and its hour.
@@ -62,31 +61,7 @@ const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
 export function dayAheadOf(w: WeatherDto): DayAhead {
   const dayAt = new Date(w.forecastAt);
   const date = seoulParts(dayAt).date;
-  return {
-    date,
-    dayAt,
-    weather: {
-      temperature: w.temperature.current,
-      min: w.temperature.min,
-      max: w.temperature.max,
-      humidity: w.humidity.current,
-      windSpeed: w.windSpeed.speed,
-      precipitationType: w.precipitation.type,
-      precipitationProbability: w.precipitation.probability,
-      skyStatus: w.skyStatus,
-      month: monthOf(date),
-    },
-  };
-}
-
-function wearRecord(row: WearRow): WearRecord {
-  const { value } = apparentTemperature({
-    temperature: row.weather.temperatureCurrent,
-    windSpeed: row.weather.windSpeed,
-    humidity: row.weather.humidity,
-    month: monthOf(row.weather.forecastDate),
-  });
-  return { clothesId: row.clothesId, wornAt: row.wornAt, apparent: value };
+  return { date, dayAt, weather: engineWeatherOf(w, date) };
 }
 
 /** Times each garment appears in a list. */

@@ -8,10 +8,11 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { awayOn, toOotdDto } from '../clothes/index.js';
-import { apparentTemperature, NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
+import { NEUTRAL_SENSITIVITY } from './engine/apparent-temperature.js';
 import { buildPieceReason, buildReason } from './engine/reason.js';
-import { recommend, slotOf, type EngineWeather, type Slot, type WearRecord } from './engine/recommend.js';
-import type { RecommendationsRepo, WeatherRow, WearRow } from './recommendations.repo.js';
+import { recommend, slotOf, type EngineWeather, type Slot } from './engine/recommend.js';
+import type { RecommendationsRepo, WeatherRow } from './recommendations.repo.js';
+import { monthOf, wearRecord } from './engine-inputs.js';
 import { createClosetCache, type CachedCloset, type ClosetCache } from './closet-cache.js';
 import { createRotationStore, type RotationStore } from './rotation.js';
 
@@ -42,8 +43,6 @@ const unavailable = () =>
 /** The pieces of the base that never go together: a dress with a top or a bottom. */
 const BASE_SLOTS: readonly Slot[] = ['TOP', 'BOTTOM', 'DRESS'];
 
-const monthOf = (isoDate: string) => Number(isoDate.slice(5, 7));
-
 function engineWeather(w: WeatherRow): EngineWeather {
   return {
     temperature: w.temperatureCurrent,
@@ -56,16 +55,6 @@ function engineWeather(w: WeatherRow): EngineWeather {
     skyStatus: w.skyStatus,
     month: monthOf(w.forecastDate),
   };
-}
-
-function wearRecord(row: WearRow): WearRecord {
-  const { value } = apparentTemperature({
-    temperature: row.weather.temperatureCurrent,
-    windSpeed: row.weather.windSpeed,
-    humidity: row.weather.humidity,
-    month: monthOf(row.weather.forecastDate),
-  });
-  return { clothesId: row.clothesId, wornAt: row.wornAt, apparent: value };
 }
 
 export function createRecommendationsService({

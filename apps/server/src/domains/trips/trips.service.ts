@@ -17,7 +17,13 @@ import type { StoredTripDay } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toOotdDto } from '../clothes/index.js';
-import type { DayAhead, Dresser, EngineWeather } from '../recommendations/index.js';
+import {
+  engineWeatherOf,
+  monthOf,
+  type DayAhead,
+  type Dresser,
+  type EngineWeather,
+} from '../recommendations/index.js';
 import { climatologyDay, type DayForecast, type WeatherApi } from '../weather/index.js';
 import { packTrip } from './pack.js';
 import type { TripItemRow, TripRow, TripsRepo } from './trips.repo.js';
@@ -38,22 +44,6 @@ export interface TripsServiceDeps {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10 + 0;
-const monthOf = (date: string) => Number(date.slice(5, 7));
-
-/** A forecast day as the engine reads it. */
-function fromForecast(w: WeatherDto, date: string): EngineWeather {
-  return {
-    temperature: w.temperature.current,
-    min: w.temperature.min,
-    max: w.temperature.max,
-    humidity: w.humidity.current,
-    windSpeed: w.windSpeed.speed,
-    precipitationType: w.precipitation.type,
-    precipitationProbability: w.precipitation.probability,
-    skyStatus: w.skyStatus,
-    month: monthOf(date),
-  };
-}
 
 /**
  * A day beyond the forecast, from the weather domain's own estimate of the normals (the one it serves when the
@@ -121,7 +111,7 @@ export function createTripsService({ db, log, repo, dresserFor, weather, now = D
         days.push({
           date,
           dayAt,
-          weather: fromForecast(f, date),
+          weather: engineWeatherOf(f, date),
           source: f.source === 'climatology' ? 'climatology' : 'forecast',
         });
         continue;
