@@ -410,6 +410,24 @@ describe('STOMP broker: heart-beats', () => {
     expect(broker.stats().timers).toBe(0);
   });
 
+  it('starts no heart-beat for a consumer dropped while CONNECTED is written', async () => {
+    vi.useFakeTimers();
+    const { open, broker } = setup({ heartbeatMs: 1000, maxBufferedBytes: 1000 });
+    const client = open();
+    // The peer has stopped reading before the server's answer: CONNECTED itself overflows its buffer.
+    client.buffered = 5000;
+    client.send('CONNECT', {
+      'accept-version': '1.2',
+      Authorization: 'Bearer token-alice',
+      'heart-beat': '500,500',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.closed).toBe(true);
+    expect(broker.stats().connections).toBe(0);
+    // Nothing left running for a closed connection (a leaked interval would beat forever).
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('does not heart-beat when either side offers 0', async () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });

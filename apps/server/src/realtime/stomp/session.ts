@@ -153,6 +153,8 @@ export function createSession(transport: StompTransport, deps: SessionDeps): Sto
       state = 'connected';
     },
     startHeartbeats(outgoing, incoming) {
+      // Writing CONNECTED may have dropped a slow consumer: a closed session must not get timers back.
+      if (state === 'closed') return;
       if (outgoing > 0) {
         const beat = () => {
           if (Date.now() - lastSentAt >= outgoing * 0.8) write(HEARTBEAT_EOL);
