@@ -56,6 +56,14 @@ class FakeClient {
   send(command: string, headers: Record<string, string> = {}, body?: string) {
     this.connection.receive(encodeFrame({ command, headers, body }));
   }
+  /** CONNECT as a STOMP 1.2 client with a Bearer token, offering `heartBeat` ('cx,cy'). */
+  connect(heartBeat: string, token = 'token-alice') {
+    this.send('CONNECT', {
+      'accept-version': '1.2',
+      Authorization: `Bearer ${token}`,
+      'heart-beat': heartBeat,
+    });
+  }
   last(command?: string) {
     const list = command ? this.frames.filter((f) => f.command === command) : this.frames;
     return list[list.length - 1];
@@ -100,11 +108,7 @@ function setup(options: Partial<BrokerOptions> = {}, admit?: (actor: Actor) => P
   };
   const connected = async (token = 'token-alice', heartBeat = '0,0') => {
     const client = open();
-    client.send('CONNECT', {
-      'accept-version': '1.2',
-      Authorization: `Bearer ${token}`,
-      'heart-beat': heartBeat,
-    });
+    client.connect(heartBeat, token);
     await vi.waitFor(() => expect(client.last()).toBeDefined());
     return client;
   };
@@ -388,11 +392,7 @@ describe('STOMP broker: heart-beats', () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });
     const client = open();
-    client.send('CONNECT', {
-      'accept-version': '1.2',
-      Authorization: 'Bearer token-alice',
-      'heart-beat': '500,500',
-    });
+    client.connect('500,500');
     await vi.advanceTimersByTimeAsync(0);
     expect(client.last()!.headers['heart-beat']).toBe('1000,1000');
     const before = client.raw.length;
@@ -416,11 +416,7 @@ describe('STOMP broker: heart-beats', () => {
     const client = open();
     // The peer has stopped reading before the server's answer: CONNECTED itself overflows its buffer.
     client.buffered = 5000;
-    client.send('CONNECT', {
-      'accept-version': '1.2',
-      Authorization: 'Bearer token-alice',
-      'heart-beat': '500,500',
-    });
+    client.connect('500,500');
     await vi.advanceTimersByTimeAsync(0);
     expect(client.closed).toBe(true);
     expect(broker.stats().connections).toBe(0);
@@ -432,11 +428,7 @@ describe('STOMP broker: heart-beats', () => {
     vi.useFakeTimers();
     const { open, broker } = setup({ heartbeatMs: 1000 });
     const client = open();
-    client.send('CONNECT', {
-      'accept-version': '1.2',
-      Authorization: 'Bearer token-alice',
-      'heart-beat': '0,0',
-    });
+    client.connect('0,0');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(client.closed).toBe(false);
     expect(client.raw.endsWith('\0')).toBe(true);
