@@ -174,6 +174,8 @@ test.describe('the kept first screen', () => {
     await expect(copy.getByText('마지막으로 받은 추천')).toBeVisible();
     const keptList = copy.locator('[aria-label="추천 옷 목록"]');
     for (const name of outfit) await expect(keptList.locator(`[aria-label="${name}"]`)).toBeVisible();
+    // In the phone's own font: the app's Noto Sans KR would hold its first frame back (index.css).
+    await expect(copy).not.toHaveCSS('font-family', /Noto/);
     await shot('home-first-screen-390');
     const box = await keptList.boundingBox();
 
@@ -182,6 +184,7 @@ test.describe('the kept first screen', () => {
     await expect(copy).toHaveCount(0);
     expect(await outfitOf(panel)).toEqual(outfit);
     expect(await panel.getByRole('list', { name: '추천 옷 목록' }).boundingBox()).toEqual(box);
+    await shot('home-after-first-screen-390');
     await page.unrouteAll();
 
     // Another screen's address paints no copy.
